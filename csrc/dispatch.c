@@ -1,0 +1,115 @@
+/* CPU dispatch: one table of kernel pointers, filled once by vm_init() from CPUID (or
+ * VECMATH_ISA); every public kernel is one indirect call through it.  It starts on the scalar
+ * kernels, so a call before vm_init() is correct, only slower. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "vecmath.h"
+
+#if defined(__x86_64__)
+#define VM_X86 1
+#define VM_ISAS(X) X(scalar) X(avx2) X(avx512)
+#else
+#define VM_X86 0
+#define VM_ISAS(X) X(scalar)
+#endif
+
+#define VM_DECLARE_ISA_KERNEL(fn, tier, isa)                                      \
+    int vm_##fn##_##tier##_f64_##isa(const double *x, double *y, size_t n);      \
+    int vm_##fn##_##tier##_f32_##isa(const float *x, float *y, size_t n);
+#define VM_DECLARE_ALL_ISAS(fn, tier)                                             \
+    VM_DECLARE_ISA_KERNEL(fn, tier, scalar)                                       \
+    VM_DECLARE_ISA_KERNEL(fn, tier, avx2) VM_DECLARE_ISA_KERNEL(fn, tier, avx512)
+VM_KERNEL_LIST(VM_DECLARE_ALL_ISAS)
+
+struct vm_table {
+#define VM_TABLE_FIELD(fn, tier)                                  \
+    int (*fn##_##tier##_f64)(const double *, double *, size_t); \
+    int (*fn##_##tier##_f32)(const float *, float *, size_t);
+    VM_KERNEL_LIST(VM_TABLE_FIELD)
+};
+
+#define VM_TABLE_ENTRY(fn, tier, isa)                    \
+    .fn##_##tier##_f64 = vm_##fn##_##tier##_f64_##isa,   \
+    .fn##_##tier##_f32 = vm_##fn##_##tier##_f32_##isa,
+#define VM_ENTRY_SCALAR(fn, tier) VM_TABLE_ENTRY(fn, tier, scalar)
+static const struct vm_table vm_table_scalar = {VM_KERNEL_LIST(VM_ENTRY_SCALAR)};
+#if VM_X86
+#define VM_ENTRY_AVX2(fn, tier) VM_TABLE_ENTRY(fn, tier, avx2)
+#define VM_ENTRY_AVX512(fn, tier) VM_TABLE_ENTRY(fn, tier, avx512)
+static const struct vm_table vm_table_avx2 = {VM_KERNEL_LIST(VM_ENTRY_AVX2)};
+static const struct vm_table vm_table_avx512 = {VM_KERNEL_LIST(VM_ENTRY_AVX512)};
+#endif
+
+static struct vm_table vm_active = {VM_KERNEL_LIST(VM_ENTRY_SCALAR)};
+static const char *vm_active_name = "scalar";
+static char vm_error[256];
+
+static int cpu_runs(const char *isa) {
+    if (strcmp(isa, "scalar") == 0) return 1;
+#if VM_X86
+    __builtin_cpu_init();
+    if (strcmp(isa, "avx2") == 0)
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    if (strcmp(isa, "avx512") == 0)
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+               __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw") &&
+               __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#endif
+    return 0;
+}
+
+int vm_isa_available(const char *isa) { return cpu_runs(isa); }
+
+static const struct vm_table *table_for(const char *isa) {
+    if (strcmp(isa, "scalar") == 0) return &vm_table_scalar;
+#if VM_X86
+    if (strcmp(isa, "avx2") == 0) return &vm_table_avx2;
+    if (strcmp(isa, "avx512") == 0) return &vm_table_avx512;
+#endif
+    return NULL;
+}
+
+int vm_init(void) {
+    static const char *const best_first[] = {"avx512", "avx2", "scalar"};
+    const char *want = getenv("VECMATH_ISA");
+    vm_error[0] = '\0';
+    if (want && *want) {
+        const struct vm_table *t = table_for(want);
+        if (!t && strcmp(want, "avx2") && strcmp(want, "avx512") && strcmp(want, "scalar")) {
+            snprintf(vm_error, sizeof vm_error,
+                     "VECMATH_ISA=%.40s is not a known path (scalar, avx2, avx512)", want);
+            return -1;
+        }
+        if (!t || !cpu_runs(want)) {
+            snprintf(vm_error, sizeof vm_error,
+                     "VECMATH_ISA=%s asks for a path this %s lacks", want,
+                     t ? "CPU" : "build (not x86-64)");
+            return -1;
+        }
+        vm_active = *t;
+        vm_active_name = t == &vm_table_scalar ? "scalar" : want;
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof best_first / sizeof *best_first; i++) {
+        const struct vm_table *t = table_for(best_first[i]);
+        if (t && cpu_runs(best_first[i])) {
+            vm_active = *t;
+            vm_active_name = best_first[i];
+            return 0;
+        }
+    }
+    return 0;
+}
+
+const char *vm_init_error(void) { return vm_error; }
+const char *vm_isa(void) { return vm_active_name; }
+
+#define VM_PUBLIC_KERNEL(fn, tier)                                                   \
+    int vm_##fn##_##tier##_f64(const double *x, double *y, size_t n) {               \
+        return vm_active.fn##_##tier##_f64(x, y, n);                                 \
+    }                                                                                \
+    int vm_##fn##_##tier##_f32(const float *x, float *y, size_t n) {                 \
+        return vm_active.fn##_##tier##_f32(x, y, n);                                 \
+    }
+VM_KERNEL_LIST(VM_PUBLIC_KERNEL)

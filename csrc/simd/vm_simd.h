@@ -1,0 +1,122 @@
+/* The vector layer: one API over scalar, AVX2+FMA and AVX-512, chosen by VM_ISA_*.
+ * Kernel files (csrc/<function>.c) use only these names, never an intrinsic, so one source
+ * compiles for every ISA and gives the same bits: each operation is an IEEE basic operation
+ * or a fused multiply-add, in the same order, on every path. */
+#ifndef VM_SIMD_H
+#define VM_SIMD_H
+#include <stddef.h>
+#include <stdint.h>
+#include <math.h>
+#include <string.h>
+#include "vecmath.h"
+#include "generated/vm_data.h"
+
+#if defined(VM_ISA_AVX512)
+#include "vm_simd_avx512.h"
+#define VM_NAME(name) name##_avx512
+#elif defined(VM_ISA_AVX2)
+#include "vm_simd_avx2.h"
+#define VM_NAME(name) name##_avx2
+#else
+#include "vm_simd_scalar.h"
+#define VM_NAME(name) name##_scalar
+#endif
+
+#define VM_SIGN64 ((int64_t)0x8000000000000000ull)
+#define VM_SIGN32 ((int32_t)0x80000000u)
+
+static inline vd vd_abs(vd a) { return vd_from_bits(vdi_and(vd_bits(a), vdi_set(~VM_SIGN64))); }
+static inline vd vd_neg(vd a) { return vd_from_bits(vdi_xor(vd_bits(a), vdi_set(VM_SIGN64))); }
+/* |mag| with the sign of sgn */
+static inline vd vd_copysign(vd mag, vd sgn) {
+    return vd_from_bits(vdi_or(vdi_and(vd_bits(mag), vdi_set(~VM_SIGN64)),
+                               vdi_and(vd_bits(sgn), vdi_set(VM_SIGN64))));
+}
+static inline vf vf_abs(vf a) { return vf_from_bits(vfi_and(vf_bits(a), vfi_set(~VM_SIGN32))); }
+static inline vf vf_neg(vf a) { return vf_from_bits(vfi_xor(vf_bits(a), vfi_set(VM_SIGN32))); }
+static inline vf vf_copysign(vf mag, vf sgn) {
+    return vf_from_bits(vfi_or(vfi_and(vf_bits(mag), vfi_set(~VM_SIGN32)),
+                               vfi_and(vf_bits(sgn), vfi_set(VM_SIGN32))));
+}
+
+/* Special lanes (NaN, infinities, overflow, subnormal results...) leave the branch-free path
+ * through one test and are recomputed here, one lane at a time, by the function's scalar
+ * special-case routine, which ORs VM_FE_* flags into *st. */
+typedef double (*vm_special_f64)(double, int *);
+typedef float (*vm_special_f32)(float, int *);
+
+static inline vd vd_fixup(vd x, vd y, vdm m, vm_special_f64 fn, int *st) {
+    double xs[VD_W], ys[VD_W];
+    vd_store(xs, x);
+    vd_store(ys, y);
+    unsigned bits = vdm_bits(m);
+    for (int j = 0; j < VD_W; j++)
+        if (bits >> j & 1u) ys[j] = fn(xs[j], st);
+    return vd_load(ys);
+}
+static inline vfh vfh_fixup(vfh x, vfh y, vdm m, vm_special_f32 fn, int *st) {
+    float xs[VD_W], ys[VD_W];
+    vfh_store(xs, x);
+    vfh_store(ys, y);
+    unsigned bits = vdm_bits(m);
+    for (int j = 0; j < VD_W; j++)
+        if (bits >> j & 1u) ys[j] = fn(xs[j], st);
+    return vfh_load(ys);
+}
+static inline vf vf_fixup(vf x, vf y, vfm m, vm_special_f32 fn, int *st) {
+    float xs[VF_W], ys[VF_W];
+    vf_store(xs, x);
+    vf_store(ys, y);
+    unsigned bits = vfm_bits(m);
+    for (int j = 0; j < VF_W; j++)
+        if (bits >> j & 1u) ys[j] = fn(xs[j], st);
+    return vf_load(ys);
+}
+
+/* Correct rounding to float of s + e, a double-double with |e| <= ulp(s)/2 and s in float's
+ * normal range.  s alone rounds right unless it sits exactly halfway between two floats (its
+ * low 29 bits are 1 followed by 28 zeros); then e decides, so step s one double ulp toward e. */
+static inline vfh vm_round_dd_f32(vd s, vd e) {
+    vdi b = vd_bits(s);
+    vdm tie = vdm_and(vdi_eq(vdi_and(b, vdi_set(0x1fffffff)), vdi_set(0x10000000)),
+                      vd_ne(e, vd_set(0.0)));
+    vdi step = vdi_select(vd_gt(vd_mul(s, e), vd_set(0.0)), vdi_set(1), vdi_set(-1));
+    return vfh_from_vd(vd_from_bits(vdi_select(tie, vdi_add(b, step), b)));
+}
+
+/* The same for any s (subnormal or overflowing float results), one value at a time. */
+static inline float vm_round_dd_f32_any(double s, double e) {
+    float f = (float)s;
+    if (e == 0.0 || (double)f == s) return f;
+    if (isinf(f)) /* the tie between FLT_MAX and the overflow threshold */
+        return (fabs(s) == 0x1.ffffffp127 && s * e < 0) ? copysignf(0x1.fffffep127f, f) : f;
+    float g = nextafterf(f, (double)f < s ? INFINITY : -INFINITY);
+    if (((double)f + (double)g) * 0.5 != s) return f;
+    return ((e > 0) == (g > f)) ? g : f;
+}
+
+/* Array kernels: whole vectors, then the tail through a padded copy so that nothing past
+ * x[n-1] / y[n-1] is read or written.  Padding is 1, an ordinary input of every function. */
+#define VM_DEFINE_ARRAY(NAME, T, W, VT, LOAD, STORE, VEC)                                   \
+    int VM_NAME(NAME)(const T *x, T *y, size_t n) {                                        \
+        int st = 0;                                                                         \
+        size_t i = 0;                                                                       \
+        for (; i + W <= n; i += W) STORE(y + i, VEC(LOAD(x + i), &st));                     \
+        if (i < n) {                                                                        \
+            T bx[W], by[W];                                                                 \
+            for (size_t j = 0; j < W; j++) bx[j] = i + j < n ? x[i + j] : (T)1;             \
+            STORE(by, VEC(LOAD(bx), &st));                                                  \
+            for (size_t j = 0; i + j < n; j++) y[i + j] = by[j];                            \
+        }                                                                                   \
+        return st;                                                                          \
+    }
+/* float64 kernels on vd; float32 kernels on vf (float arithmetic) or vfh (computed in double) */
+#define VM_ARRAY_F64(NAME, VEC) VM_DEFINE_ARRAY(NAME, double, VD_W, vd, vd_load, vd_store, VEC)
+#define VM_ARRAY_F32(NAME, VEC) VM_DEFINE_ARRAY(NAME, float, VF_W, vf, vf_load, vf_store, VEC)
+#define VM_ARRAY_F32_IN_F64(NAME, VEC) \
+    VM_DEFINE_ARRAY(NAME, float, VD_W, vfh, vfh_load, vfh_store, VEC)
+
+static inline double vm_asdouble(uint64_t b) { double d; memcpy(&d, &b, 8); return d; }
+static inline uint64_t vm_asuint64(double d) { uint64_t b; memcpy(&b, &d, 8); return b; }
+
+#endif

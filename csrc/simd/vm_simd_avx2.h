@@ -1,0 +1,110 @@
+/* AVX2 + FMA implementation of the vector layer: 4 doubles, 8 floats. */
+#include <immintrin.h>
+
+#define VD_W 4
+#define VF_W 8
+typedef __m256d vd;
+typedef __m256i vdi;
+typedef __m256d vdm; /* all-ones lanes */
+typedef __m128 vfh;
+typedef __m256 vf;
+typedef __m256i vfi;
+typedef __m256 vfm;
+
+/* ---- double ---- */
+static inline vd vd_set(double a) { return _mm256_set1_pd(a); }
+static inline vd vd_load(const double *p) { return _mm256_loadu_pd(p); }
+static inline void vd_store(double *p, vd a) { _mm256_storeu_pd(p, a); }
+static inline double vd_first(vd a) { return _mm256_cvtsd_f64(a); }
+static inline vd vd_add(vd a, vd b) { return _mm256_add_pd(a, b); }
+static inline vd vd_sub(vd a, vd b) { return _mm256_sub_pd(a, b); }
+static inline vd vd_mul(vd a, vd b) { return _mm256_mul_pd(a, b); }
+static inline vd vd_div(vd a, vd b) { return _mm256_div_pd(a, b); }
+static inline vd vd_sqrt(vd a) { return _mm256_sqrt_pd(a); }
+static inline vd vd_fma(vd a, vd b, vd c) { return _mm256_fmadd_pd(a, b, c); }
+static inline vd vd_fnma(vd a, vd b, vd c) { return _mm256_fnmadd_pd(a, b, c); }
+static inline vdm vd_lt(vd a, vd b) { return _mm256_cmp_pd(a, b, _CMP_LT_OQ); }
+static inline vdm vd_le(vd a, vd b) { return _mm256_cmp_pd(a, b, _CMP_LE_OQ); }
+static inline vdm vd_gt(vd a, vd b) { return _mm256_cmp_pd(a, b, _CMP_GT_OQ); }
+static inline vdm vd_ge(vd a, vd b) { return _mm256_cmp_pd(a, b, _CMP_GE_OQ); }
+static inline vdm vd_eq(vd a, vd b) { return _mm256_cmp_pd(a, b, _CMP_EQ_OQ); }
+static inline vdm vd_ne(vd a, vd b) { return _mm256_cmp_pd(a, b, _CMP_NEQ_UQ); }
+static inline vdm vdm_or(vdm a, vdm b) { return _mm256_or_pd(a, b); }
+static inline vdm vdm_and(vdm a, vdm b) { return _mm256_and_pd(a, b); }
+static inline vdm vdm_andnot(vdm a, vdm b) { return _mm256_andnot_pd(b, a); }
+static inline vdm vdm_not(vdm a) { return _mm256_xor_pd(a, _mm256_castsi256_pd(_mm256_set1_epi64x(-1))); }
+static inline unsigned vdm_bits(vdm a) { return (unsigned)_mm256_movemask_pd(a); }
+static inline vd vd_select(vdm m, vd a, vd b) { return _mm256_blendv_pd(b, a, m); }
+static inline vdi vd_bits(vd a) { return _mm256_castpd_si256(a); }
+static inline vd vd_from_bits(vdi a) { return _mm256_castsi256_pd(a); }
+static inline vdi vdi_set(int64_t a) { return _mm256_set1_epi64x(a); }
+static inline vdi vdi_add(vdi a, vdi b) { return _mm256_add_epi64(a, b); }
+static inline vdi vdi_sub(vdi a, vdi b) { return _mm256_sub_epi64(a, b); }
+static inline vdi vdi_and(vdi a, vdi b) { return _mm256_and_si256(a, b); }
+static inline vdi vdi_or(vdi a, vdi b) { return _mm256_or_si256(a, b); }
+static inline vdi vdi_xor(vdi a, vdi b) { return _mm256_xor_si256(a, b); }
+#define vdi_shl(a, n) _mm256_slli_epi64((a), (n))
+#define vdi_shr(a, n) _mm256_srli_epi64((a), (n))
+static inline vdm vdi_eq(vdi a, vdi b) { return _mm256_castsi256_pd(_mm256_cmpeq_epi64(a, b)); }
+static inline vdm vdi_gt(vdi a, vdi b) { return _mm256_castsi256_pd(_mm256_cmpgt_epi64(a, b)); }
+static inline vdi vdi_select(vdm m, vdi a, vdi b) {
+    return _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(b), _mm256_castsi256_pd(a), m));
+}
+static inline vd vd_lookup(const double *t, vdi idx, int n) {
+    (void)n;
+    return _mm256_i64gather_pd(t, idx, 8);
+}
+static inline vdi vdi_lookup(const uint64_t *t, vdi idx, int n) {
+    (void)n;
+    return _mm256_i64gather_epi64((const long long *)t, idx, 8);
+}
+
+/* ---- float, VD_W lanes ---- */
+static inline vfh vfh_load(const float *p) { return _mm_loadu_ps(p); }
+static inline void vfh_store(float *p, vfh a) { _mm_storeu_ps(p, a); }
+static inline vd vd_from_vfh(vfh a) { return _mm256_cvtps_pd(a); }
+static inline vfh vfh_from_vd(vd a) { return _mm256_cvtpd_ps(a); }
+
+/* ---- float, VF_W lanes ---- */
+static inline vf vf_set(float a) { return _mm256_set1_ps(a); }
+static inline vf vf_load(const float *p) { return _mm256_loadu_ps(p); }
+static inline void vf_store(float *p, vf a) { _mm256_storeu_ps(p, a); }
+static inline vf vf_add(vf a, vf b) { return _mm256_add_ps(a, b); }
+static inline vf vf_sub(vf a, vf b) { return _mm256_sub_ps(a, b); }
+static inline vf vf_mul(vf a, vf b) { return _mm256_mul_ps(a, b); }
+static inline vf vf_div(vf a, vf b) { return _mm256_div_ps(a, b); }
+static inline vf vf_fma(vf a, vf b, vf c) { return _mm256_fmadd_ps(a, b, c); }
+static inline vf vf_fnma(vf a, vf b, vf c) { return _mm256_fnmadd_ps(a, b, c); }
+static inline vfm vf_lt(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
+static inline vfm vf_le(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_LE_OQ); }
+static inline vfm vf_gt(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_GT_OQ); }
+static inline vfm vf_ge(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_GE_OQ); }
+static inline vfm vf_eq(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_EQ_OQ); }
+static inline vfm vf_ne(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_NEQ_UQ); }
+static inline vfm vfm_or(vfm a, vfm b) { return _mm256_or_ps(a, b); }
+static inline vfm vfm_and(vfm a, vfm b) { return _mm256_and_ps(a, b); }
+static inline vfm vfm_andnot(vfm a, vfm b) { return _mm256_andnot_ps(b, a); }
+static inline vfm vfm_not(vfm a) { return _mm256_xor_ps(a, _mm256_castsi256_ps(_mm256_set1_epi32(-1))); }
+static inline unsigned vfm_bits(vfm a) { return (unsigned)_mm256_movemask_ps(a); }
+static inline vf vf_select(vfm m, vf a, vf b) { return _mm256_blendv_ps(b, a, m); }
+static inline vfi vf_bits(vf a) { return _mm256_castps_si256(a); }
+static inline vf vf_from_bits(vfi a) { return _mm256_castsi256_ps(a); }
+static inline vfi vfi_set(int32_t a) { return _mm256_set1_epi32(a); }
+static inline vfi vfi_add(vfi a, vfi b) { return _mm256_add_epi32(a, b); }
+static inline vfi vfi_sub(vfi a, vfi b) { return _mm256_sub_epi32(a, b); }
+static inline vfi vfi_and(vfi a, vfi b) { return _mm256_and_si256(a, b); }
+static inline vfi vfi_or(vfi a, vfi b) { return _mm256_or_si256(a, b); }
+static inline vfi vfi_xor(vfi a, vfi b) { return _mm256_xor_si256(a, b); }
+#define vfi_shl(a, n) _mm256_slli_epi32((a), (n))
+#define vfi_shr(a, n) _mm256_srli_epi32((a), (n))
+#define vfi_sra(a, n) _mm256_srai_epi32((a), (n))
+static inline vfm vfi_eq(vfi a, vfi b) { return _mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b)); }
+static inline vfm vfi_gt(vfi a, vfi b) { return _mm256_castsi256_ps(_mm256_cmpgt_epi32(a, b)); }
+static inline vfi vfi_select(vfm m, vfi a, vfi b) {
+    return _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(b), _mm256_castsi256_ps(a), m));
+}
+static inline vf vf_from_vfi(vfi a) { return _mm256_cvtepi32_ps(a); }
+static inline vf vf_lookup(const float *t, vfi idx, int n) {
+    if (n <= 8) return _mm256_permutevar8x32_ps(_mm256_load_ps(t), idx);
+    return _mm256_i32gather_ps(t, idx, 4);
+}

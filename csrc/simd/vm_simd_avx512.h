@@ -1,0 +1,121 @@
+/* AVX-512 (F, DQ, VL, BW) implementation of the vector layer: 8 doubles, 16 floats. */
+#include <immintrin.h>
+
+#define VD_W 8
+#define VF_W 16
+typedef __m512d vd;
+typedef __m512i vdi;
+typedef __mmask8 vdm;
+typedef __m256 vfh; /* VD_W floats, for float32 kernels evaluated in double */
+typedef __m512 vf;
+typedef __m512i vfi;
+typedef __mmask16 vfm;
+
+/* ---- double ---- */
+static inline vd vd_set(double a) { return _mm512_set1_pd(a); }
+static inline vd vd_load(const double *p) { return _mm512_loadu_pd(p); }
+static inline void vd_store(double *p, vd a) { _mm512_storeu_pd(p, a); }
+static inline double vd_first(vd a) { return _mm512_cvtsd_f64(a); }
+static inline vd vd_add(vd a, vd b) { return _mm512_add_pd(a, b); }
+static inline vd vd_sub(vd a, vd b) { return _mm512_sub_pd(a, b); }
+static inline vd vd_mul(vd a, vd b) { return _mm512_mul_pd(a, b); }
+static inline vd vd_div(vd a, vd b) { return _mm512_div_pd(a, b); }
+static inline vd vd_sqrt(vd a) { return _mm512_sqrt_pd(a); }
+static inline vd vd_fma(vd a, vd b, vd c) { return _mm512_fmadd_pd(a, b, c); }
+static inline vd vd_fnma(vd a, vd b, vd c) { return _mm512_fnmadd_pd(a, b, c); }
+static inline vdm vd_lt(vd a, vd b) { return _mm512_cmp_pd_mask(a, b, _CMP_LT_OQ); }
+static inline vdm vd_le(vd a, vd b) { return _mm512_cmp_pd_mask(a, b, _CMP_LE_OQ); }
+static inline vdm vd_gt(vd a, vd b) { return _mm512_cmp_pd_mask(a, b, _CMP_GT_OQ); }
+static inline vdm vd_ge(vd a, vd b) { return _mm512_cmp_pd_mask(a, b, _CMP_GE_OQ); }
+static inline vdm vd_eq(vd a, vd b) { return _mm512_cmp_pd_mask(a, b, _CMP_EQ_OQ); }
+static inline vdm vd_ne(vd a, vd b) { return _mm512_cmp_pd_mask(a, b, _CMP_NEQ_UQ); }
+static inline vdm vdm_or(vdm a, vdm b) { return a | b; }
+static inline vdm vdm_and(vdm a, vdm b) { return a & b; }
+static inline vdm vdm_andnot(vdm a, vdm b) { return a & (vdm)~b; }
+static inline vdm vdm_not(vdm a) { return (vdm)~a; }
+static inline unsigned vdm_bits(vdm a) { return a; }
+static inline vd vd_select(vdm m, vd a, vd b) { return _mm512_mask_blend_pd(m, b, a); }
+static inline vdi vd_bits(vd a) { return _mm512_castpd_si512(a); }
+static inline vd vd_from_bits(vdi a) { return _mm512_castsi512_pd(a); }
+static inline vdi vdi_set(int64_t a) { return _mm512_set1_epi64(a); }
+static inline vdi vdi_add(vdi a, vdi b) { return _mm512_add_epi64(a, b); }
+static inline vdi vdi_sub(vdi a, vdi b) { return _mm512_sub_epi64(a, b); }
+static inline vdi vdi_and(vdi a, vdi b) { return _mm512_and_si512(a, b); }
+static inline vdi vdi_or(vdi a, vdi b) { return _mm512_or_si512(a, b); }
+static inline vdi vdi_xor(vdi a, vdi b) { return _mm512_xor_si512(a, b); }
+#define vdi_shl(a, n) _mm512_slli_epi64((a), (n))
+#define vdi_shr(a, n) _mm512_srli_epi64((a), (n))
+static inline vdm vdi_eq(vdi a, vdi b) { return _mm512_cmpeq_epi64_mask(a, b); }
+static inline vdm vdi_gt(vdi a, vdi b) { return _mm512_cmpgt_epi64_mask(a, b); }
+static inline vdi vdi_select(vdm m, vdi a, vdi b) { return _mm512_mask_blend_epi64(m, b, a); }
+/* Table lookups, t aligned to 64 bytes and idx in [0, n): register permutes up to 32 entries. */
+static inline vd vd_lookup(const double *t, vdi idx, int n) {
+    if (n <= 8) return _mm512_permutexvar_pd(idx, _mm512_load_pd(t));
+    if (n <= 16) return _mm512_permutex2var_pd(_mm512_load_pd(t), idx, _mm512_load_pd(t + 8));
+    if (n <= 32) {
+        vd lo = _mm512_permutex2var_pd(_mm512_load_pd(t), idx, _mm512_load_pd(t + 8));
+        vd hi = _mm512_permutex2var_pd(_mm512_load_pd(t + 16), idx, _mm512_load_pd(t + 24));
+        return _mm512_mask_blend_pd(_mm512_test_epi64_mask(idx, _mm512_set1_epi64(16)), lo, hi);
+    }
+    return _mm512_i64gather_pd(idx, t, 8);
+}
+static inline vdi vdi_lookup(const uint64_t *t, vdi idx, int n) {
+    const __m512i *v = (const __m512i *)t;
+    if (n <= 8) return _mm512_permutexvar_epi64(idx, _mm512_load_si512(v));
+    if (n <= 16) return _mm512_permutex2var_epi64(_mm512_load_si512(v), idx, _mm512_load_si512(v + 1));
+    if (n <= 32) {
+        vdi lo = _mm512_permutex2var_epi64(_mm512_load_si512(v), idx, _mm512_load_si512(v + 1));
+        vdi hi = _mm512_permutex2var_epi64(_mm512_load_si512(v + 2), idx, _mm512_load_si512(v + 3));
+        return _mm512_mask_blend_epi64(_mm512_test_epi64_mask(idx, _mm512_set1_epi64(16)), lo, hi);
+    }
+    return _mm512_i64gather_epi64(idx, (const void *)t, 8);
+}
+
+/* ---- float, VD_W lanes, for float32 kernels computed in double ---- */
+static inline vfh vfh_load(const float *p) { return _mm256_loadu_ps(p); }
+static inline void vfh_store(float *p, vfh a) { _mm256_storeu_ps(p, a); }
+static inline vd vd_from_vfh(vfh a) { return _mm512_cvtps_pd(a); }
+static inline vfh vfh_from_vd(vd a) { return _mm512_cvtpd_ps(a); }
+
+/* ---- float, VF_W lanes ---- */
+static inline vf vf_set(float a) { return _mm512_set1_ps(a); }
+static inline vf vf_load(const float *p) { return _mm512_loadu_ps(p); }
+static inline void vf_store(float *p, vf a) { _mm512_storeu_ps(p, a); }
+static inline vf vf_add(vf a, vf b) { return _mm512_add_ps(a, b); }
+static inline vf vf_sub(vf a, vf b) { return _mm512_sub_ps(a, b); }
+static inline vf vf_mul(vf a, vf b) { return _mm512_mul_ps(a, b); }
+static inline vf vf_div(vf a, vf b) { return _mm512_div_ps(a, b); }
+static inline vf vf_fma(vf a, vf b, vf c) { return _mm512_fmadd_ps(a, b, c); }
+static inline vf vf_fnma(vf a, vf b, vf c) { return _mm512_fnmadd_ps(a, b, c); }
+static inline vfm vf_lt(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_LT_OQ); }
+static inline vfm vf_le(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_LE_OQ); }
+static inline vfm vf_gt(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_GT_OQ); }
+static inline vfm vf_ge(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_GE_OQ); }
+static inline vfm vf_eq(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ); }
+static inline vfm vf_ne(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_NEQ_UQ); }
+static inline vfm vfm_or(vfm a, vfm b) { return a | b; }
+static inline vfm vfm_and(vfm a, vfm b) { return a & b; }
+static inline vfm vfm_andnot(vfm a, vfm b) { return a & (vfm)~b; }
+static inline vfm vfm_not(vfm a) { return (vfm)~a; }
+static inline unsigned vfm_bits(vfm a) { return a; }
+static inline vf vf_select(vfm m, vf a, vf b) { return _mm512_mask_blend_ps(m, b, a); }
+static inline vfi vf_bits(vf a) { return _mm512_castps_si512(a); }
+static inline vf vf_from_bits(vfi a) { return _mm512_castsi512_ps(a); }
+static inline vfi vfi_set(int32_t a) { return _mm512_set1_epi32(a); }
+static inline vfi vfi_add(vfi a, vfi b) { return _mm512_add_epi32(a, b); }
+static inline vfi vfi_sub(vfi a, vfi b) { return _mm512_sub_epi32(a, b); }
+static inline vfi vfi_and(vfi a, vfi b) { return _mm512_and_si512(a, b); }
+static inline vfi vfi_or(vfi a, vfi b) { return _mm512_or_si512(a, b); }
+static inline vfi vfi_xor(vfi a, vfi b) { return _mm512_xor_si512(a, b); }
+#define vfi_shl(a, n) _mm512_slli_epi32((a), (n))
+#define vfi_shr(a, n) _mm512_srli_epi32((a), (n))
+#define vfi_sra(a, n) _mm512_srai_epi32((a), (n))
+static inline vfm vfi_eq(vfi a, vfi b) { return _mm512_cmpeq_epi32_mask(a, b); }
+static inline vfm vfi_gt(vfi a, vfi b) { return _mm512_cmpgt_epi32_mask(a, b); }
+static inline vfi vfi_select(vfm m, vfi a, vfi b) { return _mm512_mask_blend_epi32(m, b, a); }
+static inline vf vf_from_vfi(vfi a) { return _mm512_cvtepi32_ps(a); }
+static inline vf vf_lookup(const float *t, vfi idx, int n) {
+    if (n <= 16) return _mm512_permutexvar_ps(idx, _mm512_load_ps(t));
+    if (n <= 32) return _mm512_permutex2var_ps(_mm512_load_ps(t), idx, _mm512_load_ps(t + 16));
+    return _mm512_i32gather_ps(idx, t, 4);
+}

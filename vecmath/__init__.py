@@ -1,0 +1,39 @@
+"""vecmath: vectorized exp, log, tanh, atan as NumPy ufuncs, in three accuracy tiers.
+
+    vecmath.exp(x)         accurate tier (also vecmath.accurate.exp)
+    vecmath.fast.exp(x)    <= 4 ULP
+    vecmath.approx.exp(x)  about 11 (float32) / 26 (float64) correct bits
+
+Every tier gives the same bits on every CPU path (scalar, AVX2, AVX-512); VECMATH_ISA forces
+one.  show_config() says which path runs here.
+"""
+from . import _ufuncs
+from . import accurate, approx, fast
+from .accurate import *  # noqa: F401,F403  the accurate ufuncs are vecmath.<fn>
+from .accurate import __all__ as _accurate_names
+
+__version__ = "0.1.0"
+__all__ = list(_accurate_names) + ["accurate", "fast", "approx", "show_config", "config"]
+
+
+def config():
+    """Dict of build and run facts: chosen ISA, ISAs this CPU runs, compiler, versions."""
+    import numpy
+
+    c = _ufuncs.config()
+    c["available"] = [n for n, ok in zip(("scalar", "avx2", "avx512"), c["available"]) if ok]
+    c["version"] = __version__
+    c["numpy"] = numpy.__version__
+    c["functions"] = list(_accurate_names)
+    c["flags"] = "-O3 -ffp-contract=off (explicit FMA only), no -ffast-math"
+    return c
+
+
+def show_config():
+    """Print the CPU path in use and the build facts."""
+    c = config()
+    print(f"vecmath {c['version']} (numpy {c['numpy']})")
+    print(f"  CPU path in use : {c['isa']}  (VECMATH_ISA forces scalar|avx2|avx512)")
+    print(f"  paths this CPU runs: {', '.join(c['available'])}")
+    print(f"  compiler        : {c['compiler']}; {c['flags']}")
+    print(f"  functions       : {', '.join(c['functions'])} in tiers accurate, fast, approx")

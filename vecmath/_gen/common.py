@@ -1,0 +1,50 @@
+"""Helpers shared by the per-function generators: rounding mpf to C types, constant blocks."""
+import struct
+
+import mpmath as mp
+import numpy as np
+
+
+def to_double(x):
+    return float(mp.mpf(x))
+
+
+def to_float(x):
+    # Round once, at mpmath precision, to 24 bits; the exponent range of float32 holds every
+    # constant we emit, so no subnormal handling is needed.
+    with mp.workprec(24):
+        return float(np.float32(float(+mp.mpf(x))))
+
+
+def double_bits(x):
+    return struct.unpack("<Q", struct.pack("<d", x))[0]
+
+
+def split_hi(x, bits):
+    """x rounded to `bits` significant bits, so that k * hi is exact for |k| < 2^(53-bits)."""
+    with mp.workprec(bits):
+        return float(+mp.mpf(x))
+
+
+class Block:
+    """A named struct of constants for one kernel (one function, tier and dtype)."""
+
+    def __init__(self, name, ctype, comment):
+        self.name, self.ctype, self.comment = name, ctype, comment
+        self.fields = []  # (field, value, comment)
+
+    def add(self, field, value, comment=""):
+        self.fields.append((field, value, comment))
+        return self
+
+
+class Table:
+    """A named array (aligned to 64 bytes for AVX-512 permutes)."""
+
+    def __init__(self, name, ctype, values, comment):
+        self.name, self.ctype, self.values, self.comment = name, ctype, values, comment
+
+
+def err_bits(e):
+    """log2 of an error, rounded to 0.1, for comments."""
+    return float(mp.nstr(mp.log(abs(e), 2), 4)) if e != 0 else float("-inf")

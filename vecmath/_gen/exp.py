@@ -1,0 +1,108 @@
+"""exp: 2^(j/N) tables, reduction constants and minimax polynomials for every tier and dtype.
+
+exp(x) = 2^(k/N) * exp(r), k = round(x * N / ln2), r = x - k * ln2 / N, |r| <= ln2 / (2N).
+The table stores 2^(j/N) for j = k mod N as IEEE bits minus (j << (52 - log2 N)), so that adding
+k << (52 - log2 N) yields 2^(k/N) rounded, with the exponent k div N already in place.
+"""
+import mpmath as mp
+
+from .common import Block, Table, double_bits, err_bits, split_hi, to_double, to_float
+from .remez import fit, max_error
+
+SHIFT_F64 = 1.5 * 2.0 ** 52 # adding it rounds to an integer held in the low mantissa bits
+SHIFT_F32 = 1.5 * 2.0 ** 23
+
+
+def table_2jn(n):
+    """(adjusted bits of 2^(j/n) rounded, relative tail) for j < n."""
+    shift = 52 - (n.bit_length() - 1)
+    bits, tails = [], []
+    with mp.workdps(40):
+        for j in range(n):
+            exact = mp.mpf(2) ** (mp.mpf(j) / n)
+            hi = to_double(exact)
+            bits.append((double_bits(hi) - (j << shift)) % 2 ** 64)
+            tails.append(to_double((exact - hi) / hi))
+    return bits, tails
+
+
+def _poly_block(block, coeffs, powers, conv):
+    for c, k in zip(coeffs, powers):
+        block.add(f"c{k}", conv(c), f"r^{k}")
+
+
+def _fit_exp(half_width, powers, conv):
+    fixed = (lambda r: 1 + r) if powers[0] == 2 else (lambda r: 1)
+    coeffs, _ = fit(mp.exp, -half_width, half_width, powers, fixed=fixed)
+    rounded = [mp.mpf(conv(c)) for c in coeffs]
+    err = max_error(mp.exp, -half_width, half_width,
+                    lambda r: fixed(r) + sum(c * r ** k for c, k in zip(rounded, powers)))
+    return coeffs, err
+
+
+def _reduction_f64(block, n, hi_bits):
+    ln2n = mp.log(2) / n
+    hi = split_hi(ln2n, hi_bits)
+    block.add("inv_ln2_n", to_double(n / mp.log(2)), "N/ln2")
+    block.add("shift", SHIFT_F64, "round-to-integer shift, 1.5*2^52")
+    block.add("ln2_hi_n", hi, f"ln2/N, {hi_bits} bits: k*ln2_hi_n is exact")
+    block.add("ln2_lo_n", to_double(ln2n - hi), "ln2/N - ln2_hi_n")
+
+
+def generate():
+    out = []
+    with mp.workdps(40):
+        bits32, tails32 = table_2jn(32)
+        out.append(Table("vm_exp_tab32_bits", "uint64_t", bits32,
+                         "2^(j/32) as bits - (j << 47): accurate tiers (float64, float32)"))
+        out.append(Table("vm_exp_tab32_tail", "double", tails32,
+                         "(2^(j/32) - hi) / hi: the part of 2^(j/32) the table's double misses"))
+        bits16, _ = table_2jn(16)
+        out.append(Table("vm_exp_tab16_bits", "uint64_t", bits16,
+                         "2^(j/16) as bits - (j << 48): fast and approx float64 tiers"))
+
+        # accurate, float64 (and float32, computed in double): N = 32, degree 6.
+        hw = mp.log(2) / 64 * (1 + mp.mpf(2) ** -20)
+        powers = [2, 3, 4, 5, 6]
+        coeffs, err = _fit_exp(hw, powers, to_double)
+        b = Block("vm_exp_accurate_k", "double",
+                  f"accurate: N=32 table with tails, 1 + r + c2 r^2 + .. + c6 r^6 on |r| <= ln2/64,"
+                  f" relative error 2^{err_bits(err)}")
+        _reduction_f64(b, 32, 37)
+        _poly_block(b, coeffs, powers, to_double)
+        out.append(b)
+
+        # fast, float64: N = 16 without tails, degree 6.
+        hw = mp.log(2) / 32 * (1 + mp.mpf(2) ** -20)
+        coeffs, err = _fit_exp(hw, powers, to_double)
+        b = Block("vm_exp_fast_f64_k", "double",
+                  f"fast float64: N=16 table, degree 6 on |r| <= ln2/32, relative error"
+                  f" 2^{err_bits(err)}")
+        _reduction_f64(b, 16, 37)
+        _poly_block(b, coeffs, powers, to_double)
+        out.append(b)
+
+        # approx, float64: N = 16, degree 3.
+        coeffs, err = _fit_exp(hw, [2, 3], to_double)
+        b = Block("vm_exp_approx_f64_k", "double",
+                  f"approx float64: N=16 table, 1 + r + c2 r^2 + c3 r^3 on |r| <= ln2/32,"
+                  f" relative error 2^{err_bits(err)}")
+        _reduction_f64(b, 16, 37)
+        _poly_block(b, coeffs, [2, 3], to_double)
+        out.append(b)
+
+        # fast and approx, float32: no table, k = round(x/ln2), |r| <= ln2/2.
+        hw = mp.log(2) / 2 * (1 + mp.mpf(2) ** -16)
+        for tier, powers in (("fast", [2, 3, 4, 5, 6]), ("approx", [1, 2, 3, 4])):
+            coeffs, err = _fit_exp(hw, powers, to_float)
+            ln2_hi = to_float(split_hi(mp.log(2), 16))
+            b = Block(f"vm_exp_{tier}_f32_k", "float",
+                      f"{tier} float32: 2^k * p(r), degree {powers[-1]} on |r| <= ln2/2,"
+                      f" relative error 2^{err_bits(err)} (float coefficients)")
+            b.add("inv_ln2", to_float(1 / mp.log(2)), "1/ln2")
+            b.add("shift", SHIFT_F32, "round-to-integer shift, 1.5*2^23")
+            b.add("ln2_hi", ln2_hi, "ln2, 16 bits: k*ln2_hi is exact")
+            b.add("ln2_lo", to_float(mp.log(2) - ln2_hi), "ln2 - ln2_hi")
+            _poly_block(b, coeffs, powers, to_float)
+            out.append(b)
+    return out

@@ -1,0 +1,89 @@
+"""Minimax polynomial fits in mpmath (discrete Remez exchange on a dense grid).
+
+fit(f, lo, hi, powers, fixed) finds coefficients c_i for the powers r^i that minimise
+    max |(f(r) - fixed(r) - sum c_i r^i) / f(r)|      (relative error, weight="relative")
+or the same without the division (weight="absolute").  Powers may skip low terms (e.g. exp's
+1 + r is fixed and only r^2.. are fitted); a zero of the error at r = 0 is then forced, which
+the dense-grid exchange handles where the classical Haar-based theory does not.
+"""
+import mpmath as mp
+
+DPS = 50
+
+
+def _grid(lo, hi, n):
+    # Chebyshev-spaced points cluster where minimax errors peak (the ends).
+    return [lo + (hi - lo) * (1 - mp.cos(mp.pi * (k + mp.mpf(1) / 2) / n)) / 2 for k in range(n)]
+
+
+def _err_fn(f, fixed, powers, coeffs, relative):
+    def err(r):
+        fr = f(r)
+        p = fixed(r) + sum(c * r ** k for c, k in zip(coeffs, powers))
+        e = fr - p
+        return e / fr if relative else e
+    return err
+
+
+def _alternating_extrema(errs, m):
+    """Pick m points of alternating sign with the largest |error|, one per sign run."""
+    runs, cur = [], None
+    for i, e in enumerate(errs):
+        s = e >= 0
+        if cur is None or s != cur[0]:
+            cur = [s, i]
+            runs.append(cur)
+        elif abs(e) > abs(errs[cur[1]]):
+            cur[1] = i
+    idx = [i for _, i in runs]
+    while len(idx) > m:  # drop the smaller end: keeps alternation
+        if abs(errs[idx[0]]) < abs(errs[idx[-1]]):
+            idx.pop(0)
+        else:
+            idx.pop()
+    return idx
+
+
+def fit(f, lo, hi, powers, fixed=lambda r: 0, relative=True, grid_points=3000, iters=30):
+    """Return (coefficients as mpf, max error on the grid)."""
+    with mp.workdps(DPS):
+        lo, hi = mp.mpf(lo), mp.mpf(hi)
+        xs = [x for x in _grid(lo, hi, grid_points) if x != 0]
+        fx = {x: f(x) for x in xs}
+        m = len(powers) + 1
+        ref = [xs[int(round(j * (len(xs) - 1) / (m - 1)))] for j in range(m)]
+        best = None
+        for _ in range(iters):
+            a = mp.matrix(m, m)
+            b = mp.matrix(m, 1)
+            for j, x in enumerate(ref):
+                w = fx[x] if relative else 1
+                for i, k in enumerate(powers):
+                    a[j, i] = x ** k
+                a[j, m - 1] = (-1) ** j * w
+                b[j] = fx[x] - fixed(x)
+            sol = mp.lu_solve(a, b)
+            coeffs = [sol[i] for i in range(m - 1)]
+            err = _err_fn(lambda x: fx[x], fixed, powers, coeffs, relative)
+            errs = [err(x) for x in xs]
+            emax = max(abs(e) for e in errs)
+            if best is None or emax < best[1]:
+                best = (coeffs, emax)
+            idx = _alternating_extrema(errs, m)
+            if len(idx) < m or emax <= abs(sol[m - 1]) * (1 + mp.mpf(10) ** -6):
+                break
+            ref = [xs[i] for i in idx]
+        return best
+
+
+def max_error(f, lo, hi, poly, relative=True, grid_points=6000):
+    """Max error of a callable poly (e.g. with coefficients rounded to double) on a dense grid."""
+    with mp.workdps(DPS):
+        worst = mp.mpf(0)
+        for x in _grid(mp.mpf(lo), mp.mpf(hi), grid_points):
+            if x == 0:
+                continue
+            fx = f(x)
+            e = (fx - poly(x)) / (fx if relative else 1)
+            worst = max(worst, abs(e))
+        return worst

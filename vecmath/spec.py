@@ -1,0 +1,92 @@
+"""The promise of every function and tier, in one place.
+
+The generator, the tests, the accuracy tool and the docs all read this module: the ULP bound of
+each (function, tier, dtype), the float64 sampling regions, and the C99 Annex F special values.
+"""
+import math
+
+FUNCTIONS = ("exp", "log", "tanh", "atan")
+TIERS = ("accurate", "fast", "approx")
+DTYPES = ("float16", "float32", "float64")
+ALIASES = {"arctan": "atan"}  # NumPy's name -> ours, in every tier
+
+# Max error in ULPs that each tier promises.  "cr" means correctly rounded (max error <= 0.5 ULP
+# and every result equal to the correctly rounded value).  float16 is computed through the
+# float64 kernel of the same tier and rounded once, so every tier is within 1 ULP there.
+BOUNDS = {
+    ("accurate", "float16"): "cr",
+    ("accurate", "float32"): "cr",
+    ("accurate", "float64"): 1.0,   # strict: every measured error must be < 1 ULP
+    ("fast", "float16"): 1.0,
+    ("fast", "float32"): 4.0,
+    ("fast", "float64"): 4.0,
+    ("approx", "float16"): 1.0,
+    ("approx", "float32"): 2048.0,
+    ("approx", "float64"): float(2 ** 26),
+}
+# Goal (not contract) for the float64 accurate tier.
+GOAL_ACCURATE_F64 = 0.52
+
+# Tiers allowed to flush subnormal results to zero (documented in docs/tiers.md).
+FLUSHES_SUBNORMAL_RESULTS = {"approx"}
+
+
+def bound(tier, dtype):
+    """Max ULP error allowed; correctly rounded tiers give 0.5."""
+    b = BOUNDS[(tier, dtype)]
+    return 0.5 if b == "cr" else b
+
+
+# float64 sampling regions, per function: (kind, lo, hi) with kind "uniform" (in value),
+# "loguniform" (in magnitude, both signs when lo/hi are positive and 'signed' is set) or
+# "around" (lo = centre, hi = half-width in ULPs: every neighbour is sampled).
+EXP_OVERFLOW_F64 = 709.782712893384     # largest x with finite exp(x) (rounded up)
+EXP_SUBNORMAL_F64 = -708.3964185322641  # exp(x) < 2^-1022 below this
+EXP_ZERO_F64 = -745.1332191019411       # exp(x) rounds to 0 below this
+REGIONS = {
+    "exp": [
+        ("uniform", -745.2, 709.8),
+        ("uniform", -1.0, 1.0),
+        ("loguniform_signed", 1e-320, 1e-3),
+        ("around", EXP_OVERFLOW_F64, 4096),
+        ("around", EXP_SUBNORMAL_F64, 4096),
+        ("around", EXP_ZERO_F64, 4096),
+        ("uniform", -745.2, -708.3),   # subnormal results
+    ],
+    "log": [
+        ("loguniform", 5e-324, 1.7e308),
+        ("uniform", 0.5, 2.0),
+        ("uniform", 1.0 - 2.0 ** -20, 1.0 + 2.0 ** -20),
+        ("around", 1.0, 4096),
+        ("loguniform", 5e-324, 2.2250738585072014e-308),   # subnormal inputs
+    ],
+    "tanh": [
+        ("uniform", -25.0, 25.0),
+        ("uniform", -1.0, 1.0),
+        ("loguniform_signed", 1e-320, 1e-2),
+        ("loguniform_signed", 1.0, 1e308),
+    ],
+    "atan": [
+        ("uniform", -10.0, 10.0),
+        ("uniform", -1.0, 1.0),
+        ("loguniform_signed", 1e-320, 1e-2),
+        ("loguniform_signed", 1e-2, 1e308),
+    ],
+}
+
+# C99 Annex F special values, checked bit for bit in every tier and dtype.  Inputs beyond a
+# dtype's range (1000.0 for float16) are still valid: they become inf there, as in NumPy.
+INF, NAN = math.inf, math.nan
+SPECIALS = {
+    "exp": [(NAN, NAN), (INF, INF), (-INF, 0.0), (0.0, 1.0), (-0.0, 1.0),
+            (1000.0, INF), (-1000.0, 0.0)],
+    "log": [(NAN, NAN), (INF, INF), (-INF, NAN), (0.0, -INF), (-0.0, -INF), (1.0, 0.0),
+            (-1.0, NAN)],
+    "tanh": [(NAN, NAN), (INF, 1.0), (-INF, -1.0), (0.0, 0.0), (-0.0, -0.0),
+             (1000.0, 1.0), (-1000.0, -1.0)],
+    "atan": [(NAN, NAN), (INF, "pi/2"), (-INF, "-pi/2"), (0.0, 0.0), (-0.0, -0.0)],
+}
+
+# Where the float64 hardest-to-round lists live (relative to the repository's parent).
+WORSTCASE_FILES = {"log": "log.wc", "tanh": "tanh.wc", "atan": "atan.wc"}
+WORSTCASE_ODD = {"tanh", "atan"}  # test the negatives too
