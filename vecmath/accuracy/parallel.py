@@ -1,0 +1,58 @@
+"""Running chunks of work on several processes, with a progress bar on stderr."""
+import multiprocessing
+import os
+import sys
+import time
+
+
+def map_chunks(work, tasks, processes=2, progress=None):
+    """[work(t) for t in tasks], on `processes` forked processes, in order.
+
+    Fork lets the workers inherit what the parent set up (callables, lambdas included) without
+    pickling it.  `progress(done, total)` is called as chunks finish.
+    """
+    tasks = list(tasks)
+    results = []
+    if processes <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            results.append(work(task))
+            progress and progress(len(results), len(tasks))
+        return results
+    with multiprocessing.get_context("fork").Pool(processes) as pool:
+        for result in pool.imap(work, tasks):
+            results.append(result)
+            progress and progress(len(results), len(tasks))
+    return results
+
+
+def default_processes():
+    return min(2, os.cpu_count() or 1)
+
+
+class ProgressBar:
+    """A one-line progress bar on stderr: `label [#####.....] 42% 1:23 left`."""
+
+    def __init__(self, label, width=30, stream=sys.stderr):
+        self.label, self.width, self.stream = label, width, stream
+        self.start = time.monotonic()
+        self.shown = -1.0
+
+    def __call__(self, done, total):
+        now = time.monotonic()
+        if done < total and now - self.shown < 0.5:
+            return
+        self.shown = now
+        frac = done / total if total else 1.0
+        bar = "#" * int(frac * self.width)
+        elapsed = now - self.start
+        left = elapsed / frac - elapsed if frac else 0.0
+        self.stream.write(f"\r{self.label} [{bar:.<{self.width}}] {frac:4.0%} {_clock(elapsed)} elapsed, "
+                          f"{_clock(left)} left ")
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def _clock(seconds):
+    m, s = divmod(int(seconds), 60)
+    return f"{m}:{s:02d}"
