@@ -4,6 +4,8 @@ Kernels are compiled once per ISA (csrc/isa_*.c select their target with #pragma
 with -ffp-contract=off so the compiler adds no FMA of its own and no -ffast-math anywhere:
 every path then gives the same bits.  The x86 ISA files compile to nothing elsewhere.
 """
+import glob
+
 import numpy
 from setuptools import Extension, setup
 
@@ -17,6 +19,7 @@ ufuncs = Extension(
     include_dirs=["csrc", numpy.get_include()],
     extra_compile_args=CFLAGS,
     libraries=["m"],
+    depends=sorted(glob.glob("csrc/**/*.[ch]", recursive=True)),  # kernels come in by #include
 )
 
 setup(ext_modules=[ufuncs], cffi_modules=["vecmath/_kernels_build.py:ffibuilder"])

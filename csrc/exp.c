@@ -1,44 +1,66 @@
 /* exp(x) for float64 and float32, three tiers.
  *
- * Method: x = k ln2/N + r, |r| <= ln2/(2N), k = round(x N/ln2) by the 1.5*2^52 shift trick;
- * exp(x) = 2^(k/N) exp(r) with 2^(j/N) from a table (j = k mod N) and exp(r) from a minimax
- * polynomial.  Tables and coefficients: csrc/generated/vm_data.h (python -m vecmath._gen).
+ * Method: x = k ln2/N + r, |r| <= ln2/(2N), k = round(x N/ln2) by the 1.5*2^52 (float:
+ * 1.5*2^23) shift trick; exp(x) = 2^(k/N) (1 + tmp), tmp = exp(r) - 1 from a minimax
+ * polynomial, 2^(j/N) from a table (j = k mod N) whose entries hold bits - (j << (52 - log2 N))
+ * so that adding k << (52 - log2 N) gives 2^(k/N) with its exponent in place.  Result
+ * scale + scale*tmp in one FMA.  Tables, coefficients and bounds: csrc/generated/vm_data.h.
  *
- * accurate float64: N = 32 table plus tails (2^(j/32) to ~2^-106), degree 6 (2^-63.2
- *   relative), result scale + scale*tmp in one FMA.  Budget: 0.5 ULP final rounding + 2^-63
- *   polynomial + ~2^-60 rounding inside tmp (|tmp| < 2^-6.5) ~ 0.51 ULP.
- * accurate float32: the same evaluation in double on (double)x, ending in a double-double
- *   (s, e) whose error is below 2^-58 relative; rounding it to float is exact unless exp(x)
- *   lies within 2^-58 of a float midpoint, which the exhaustive test shows happens for no
- *   float input: every result is correctly rounded.
- * fast float64: N = 16 table without tails, degree 6 (2^-56.3): table rounding 2^-53 relative
- *   + final rounding -> < 2 ULP.
- * approx float64: N = 16, degree 3 (2^-29.2 relative) -> < 2^24 ULP.
- * fast float32: float arithmetic, no table, |r| <= ln2/2, degree 6 (2^-28): < 2 ULP.
- * approx float32: float, degree 4 (2^-18.1 relative): < 2^7 ULP.
+ * accurate float64: N = 32 plus tails (2^(j/32) to ~2^-106), degree 6 (2^-63.2).  Budget:
+ *   0.5 ULP final rounding + 2^-63 polynomial + ~2^-60 rounding in tmp -> ~0.51 ULP.
+ * accurate float32: in double, N = 32, degree 4; total error bound 2^-42.4, so float(y) is the
+ *   correctly rounded result unless y lies within that bound (the generated window, in double
+ *   ulps) of a float midpoint: about 2^-17 of inputs.  Those, and results outside float's
+ *   normal range, take exp_f32_special: the float64 accurate evaluation kept as an exact
+ *   double-double (error < 2^-58) and rounded once; the exhaustive test proves every float
+ *   input correctly rounded.
+ * fast float64: N = 32 without tails, degree 5 (2^-53.4): table 2^-53 + final rounding < 2 ULP.
+ * approx float64: N = 32, degree 3 (2^-33.2), one-constant reduction: < 2^21 ULP.
+ * fast float32: float arithmetic, N = 16 float table, degree 3 (2^-29.2): < 2 ULP.
+ * approx float32: N = 16, degree 2 (2^-21.2), one-constant reduction: < 2^4 ULP.
  *
- * Special inputs leave the branch-free path through one compare: NaN, |x| beyond the range
- * where 2^k needs no care (float64 |x| >= 704, float32 outside (-86, 88)), go to the scalar
- * exp_f64_special / exp_f32_special, which give the accurate result for every input (so fast
- * and approx keep correct subnormal results) and report overflow/underflow. */
+ * Special inputs leave the branch-free path through one compare (float64 |x| >= 704 or NaN;
+ * float32 outside (-86, 88)) into exp_f64_special / exp_f32_special, which give the accurate
+ * result for any input (so every tier keeps correct subnormal results) and report
+ * overflow/underflow. */
 
 #define EXP_K vm_exp_accurate_k
 
-/* exp(x) = scale * (1 + tmp) for the accurate tiers; tmp and scale valid for |x| < 746. */
-static inline vd exp_accurate_core(vd x, vd *kd_out, vd *scale) {
-    vd z = vd_fma(x, vd_set(EXP_K.inv_ln2_n), vd_set(EXP_K.shift));
-    vdi ki = vd_bits(z);
-    vd kd = vd_sub(z, vd_set(EXP_K.shift));
+/* k = round(x * inv_ln2_n) as a double; its integer bits (low mantissa of z) in *ki. */
+static inline vd exp_round_k(vd x, double inv_ln2_n, double shift, vdi *ki) {
+    vd z = vd_fma(x, vd_set(inv_ln2_n), vd_set(shift));
+    *ki = vd_bits(z);
+    return vd_sub(z, vd_set(shift));
+}
+static inline vf exp_round_k_f32(vf x, float inv_ln2_n, float shift, vfi *ki) {
+    vf z = vf_fma(x, vf_set(inv_ln2_n), vf_set(shift));
+    *ki = vf_bits(z);
+    return vf_sub(z, vf_set(shift));
+}
+
+/* 2^(k/32) (rounded) for k in the double exponent range */
+static inline vd exp_scale32(vdi ki) {
+    vdi idx = vdi_and(ki, vdi_set(31));
+    return vd_from_bits(vdi_add(vdi_lookup(vm_exp_tab32_bits, idx, 32), vdi_shl(ki, 47)));
+}
+/* 2^(k/16) rounded to float, for k in the float exponent range */
+static inline vf exp_scale16_f32(vfi ki) {
+    vfi idx = vfi_and(ki, vfi_set(15));
+    return vf_from_bits(vfi_add(vfi_lookup(vm_exp_tab16_f32_bits, idx, 16), vfi_shl(ki, 19)));
+}
+
+/* exp(x) = scale * (1 + tmp) for the accurate tiers; valid for |x| < 746. */
+static inline vd exp_accurate_core(vd x, vd *scale) {
+    vdi ki;
+    vd kd = exp_round_k(x, EXP_K.inv_ln2_n, EXP_K.shift, &ki);
     vd r = vd_fnma(kd, vd_set(EXP_K.ln2_hi_n), x);
     r = vd_fnma(kd, vd_set(EXP_K.ln2_lo_n), r);
-    vdi idx = vdi_and(ki, vdi_set(31));
-    *scale = vd_from_bits(vdi_add(vdi_lookup(vm_exp_tab32_bits, idx, 32), vdi_shl(ki, 47)));
-    vd tail = vd_lookup(vm_exp_tab32_tail, idx, 32);
+    *scale = exp_scale32(ki);
+    vd tail = vd_lookup(vm_exp_tab32_tail, vdi_and(ki, vdi_set(31)), 32);
     vd r2 = vd_mul(r, r);
     vd p56 = vd_fma(r, vd_set(EXP_K.c6), vd_set(EXP_K.c5));
     vd p34 = vd_fma(r, vd_set(EXP_K.c4), vd_set(EXP_K.c3));
     vd p = vd_fma(r, vd_fma(r2, p56, p34), vd_set(EXP_K.c2));
-    *kd_out = kd;
     return vd_add(tail, vd_fma(r2, p, r));
 }
 
@@ -53,9 +75,10 @@ static double exp_f64_special(double x, int *st) {
         if (!isinf(x)) *st |= VM_FE_UNDERFLOW;
         return 0.0;
     }
-    vd kdv, scalev;
-    double tmp = vd_first(exp_accurate_core(vd_set(x), &kdv, &scalev));
-    int64_t k = (int64_t)vd_first(kdv);
+    vd scale_unused;
+    double tmp = vd_first(exp_accurate_core(vd_set(x), &scale_unused));
+    int64_t k = (int64_t)vd_first(vd_sub(vd_fma(vd_set(x), vd_set(EXP_K.inv_ln2_n),
+                                                vd_set(EXP_K.shift)), vd_set(EXP_K.shift)));
     uint64_t sbits = vm_exp_tab32_bits[k & 31] + ((uint64_t)k << 47);
     double y;
     if (k > 0) { /* 2^(k/32) may overflow: build it 2^1009 smaller, scale back at the end */
@@ -79,27 +102,44 @@ static double exp_f64_special(double x, int *st) {
     return 0x1p-1022 * y;
 }
 
-static inline vd exp_f64_accurate_vec(vd x, int *st) {
-    vd kd, scale;
-    vd tmp = exp_accurate_core(x, &kd, &scale);
+/* y = scale + scale*tmp, with special lanes recomputed */
+static inline vd exp_f64_finish(vd x, vd scale, vd tmp, int *st) {
     vd y = vd_fma(scale, tmp, scale);
     vdm special = vdm_not(vd_lt(vd_abs(x), vd_set(704.0)));
     if (vdm_bits(special)) y = vd_fixup(x, y, special, exp_f64_special, st);
     return y;
 }
 
-/* Accurate float32 result from the double evaluation: the exact sum scale + scale*tmp as a
- * double-double, rounded once. */
-static inline vd exp_f32_dd(vd x, vd *e) {
-    vd kd, scale;
-    vd tmp = exp_accurate_core(x, &kd, &scale);
-    vd t = vd_mul(scale, tmp);
-    vd s = vd_add(scale, t);
-    *e = vd_sub(t, vd_sub(s, scale)); /* |t| < scale: exact */
-    return s;
+static inline vd exp_f64_accurate_vec(vd x, int *st) {
+    vd scale;
+    vd tmp = exp_accurate_core(x, &scale);
+    return exp_f64_finish(x, scale, tmp, st);
 }
 
-/* Accurate exp for any float, used by every float32 tier outside its fast range. */
+static inline vd exp_f64_fast_vec(vd x, int *st) {
+#define K vm_exp_fast_f64_k
+    vdi ki;
+    vd kd = exp_round_k(x, K.inv_ln2_n, K.shift, &ki);
+    vd r = vd_fnma(kd, vd_set(K.ln2_hi_n), x);
+    r = vd_fnma(kd, vd_set(K.ln2_lo_n), r);
+    vd r2 = vd_mul(r, r);
+    vd p = vd_fma(r2, vd_fma(r, vd_set(K.c5), vd_set(K.c4)), vd_fma(r, vd_set(K.c3), vd_set(K.c2)));
+    return exp_f64_finish(x, exp_scale32(ki), vd_fma(r2, p, r), st);
+#undef K
+}
+
+static inline vd exp_f64_approx_vec(vd x, int *st) {
+#define K vm_exp_approx_f64_k
+    vdi ki;
+    vd kd = exp_round_k(x, K.inv_ln2_n, K.shift, &ki);
+    vd r = vd_fnma(kd, vd_set(K.ln2_n), x);
+    vd tmp = vd_fma(vd_mul(r, r), vd_fma(r, vd_set(K.c3), vd_set(K.c2)), r);
+    return exp_f64_finish(x, exp_scale32(ki), tmp, st);
+#undef K
+}
+
+/* Accurate exp for any float: the float64 accurate evaluation as an exact double-double
+ * s + e (error < 2^-58 relative), rounded once. */
 static float exp_f32_special(float x, int *st) {
     if (isnan(x)) return x + x;
     if (x > 89.0f) {
@@ -110,81 +150,64 @@ static float exp_f32_special(float x, int *st) {
         if (!isinf(x)) *st |= VM_FE_UNDERFLOW;
         return 0.0f;
     }
-    vd e;
-    double s = vd_first(exp_f32_dd(vd_set((double)x), &e));
-    float y = vm_round_dd_f32_any(s, vd_first(e));
+    vd scale;
+    vd tmp = exp_accurate_core(vd_set((double)x), &scale);
+    vd t = vd_mul(scale, tmp);
+    vd s = vd_add(scale, t);
+    vd e = vd_sub(t, vd_sub(s, scale)); /* |t| < scale: s + e = scale + t exactly */
+    float y = vm_round_dd_f32_any(vd_first(s), vd_first(e));
     if (isinf(y)) *st |= VM_FE_OVERFLOW;
     if (y < 0x1p-126f) *st |= VM_FE_UNDERFLOW;
     return y;
 }
 
 static inline vfh exp_f32_accurate_vec(vfh xf, int *st) {
-    vd x = vd_from_vfh(xf), e;
-    vd s = exp_f32_dd(x, &e);
-    vfh y = vm_round_dd_f32(s, e);
-    vdm special = vdm_not(vdm_and(vd_gt(x, vd_set(-86.0)), vd_lt(x, vd_set(88.0))));
-    if (vdm_bits(special)) y = vfh_fixup(xf, y, special, exp_f32_special, st);
-    return y;
-}
-
-/* fast / approx float64: N = 16, 2^(j/16) from one 16-entry table (a register permute on
- * AVX-512), polynomial 1 + r + r^2 q(r). */
-#define EXP_F64_TABLE16(K, Q)                                                          \
-    vd z = vd_fma(x, vd_set(K.inv_ln2_n), vd_set(K.shift));                            \
-    vdi ki = vd_bits(z);                                                               \
-    vd kd = vd_sub(z, vd_set(K.shift));                                                \
-    vd r = vd_fnma(kd, vd_set(K.ln2_hi_n), x);                                         \
-    r = vd_fnma(kd, vd_set(K.ln2_lo_n), r);                                            \
-    vdi idx = vdi_and(ki, vdi_set(15));                                                \
-    vd scale = vd_from_bits(vdi_add(vdi_lookup(vm_exp_tab16_bits, idx, 16), vdi_shl(ki, 48))); \
-    vd r2 = vd_mul(r, r);                                                              \
-    vd tmp = vd_fma(r2, (Q), r);                                                       \
-    vd y = vd_fma(scale, tmp, scale);                                                  \
-    vdm special = vdm_not(vd_lt(vd_abs(x), vd_set(704.0)));                            \
-    if (vdm_bits(special)) y = vd_fixup(x, y, special, exp_f64_special, st);           \
-    return y;
-
-static inline vd exp_f64_fast_vec(vd x, int *st) {
-#define K vm_exp_fast_f64_k
-    EXP_F64_TABLE16(K, vd_fma(r, vd_fma(r2, vd_fma(r, vd_set(K.c6), vd_set(K.c5)),
-                                        vd_fma(r, vd_set(K.c4), vd_set(K.c3))),
-                              vd_set(K.c2)))
+#define K vm_exp_f32_accurate_k
+    vd x = vd_from_vfh(xf);
+    vdi ki;
+    vd kd = exp_round_k(x, K.inv_ln2_n, K.shift, &ki);
+    vd r = vd_fnma(kd, vd_set(K.ln2_n), x);
+    vd tmp = vd_fma(vd_mul(r, r), vd_fma(r, vd_fma(r, vd_set(K.c4), vd_set(K.c3)), vd_set(K.c2)), r);
+    vd scale = exp_scale32(ki);
+    vd y = vd_fma(scale, tmp, scale);
+    /* within K.window double ulps of a float midpoint (low 29 bits 1 << 28): not provably
+     * rounded right by float(y) */
+    vdi d = vdi_add(vdi_and(vd_bits(y), vdi_set(0x1fffffff)),
+                    vdi_set((int64_t)K.window - 0x10000000));
+    vdm unsure = vdm_and(vdi_gt(d, vdi_set(-1)), vdi_gt(vdi_set(2 * (int64_t)K.window), d));
+    vdm special = vdm_or(unsure, vdm_not(vdm_and(vd_gt(x, vd_set(-86.0)), vd_lt(x, vd_set(88.0)))));
+    vfh yf = vfh_from_vd(y);
+    if (vdm_bits(special)) yf = vfh_fixup(xf, yf, special, exp_f32_special, st);
+    return yf;
 #undef K
 }
 
-static inline vd exp_f64_approx_vec(vd x, int *st) {
-#define K vm_exp_approx_f64_k
-    EXP_F64_TABLE16(K, vd_fma(r, vd_set(K.c3), vd_set(K.c2)))
-#undef K
-}
-
-/* fast / approx float32: 2^k p(r) in float arithmetic, 2^k added to p's exponent field. */
-#define EXP_F32_NO_TABLE(K, P)                                                         \
-    vf z = vf_fma(x, vf_set(K.inv_ln2), vf_set(K.shift));                              \
-    vfi ki = vf_bits(z);                                                               \
-    vf kf = vf_sub(z, vf_set(K.shift));                                                \
-    vf r = vf_fnma(kf, vf_set(K.ln2_hi), x);                                           \
-    r = vf_fnma(kf, vf_set(K.ln2_lo), r);                                              \
-    vf p = (P);                                                                        \
-    vf y = vf_from_bits(vfi_add(vf_bits(p), vfi_shl(ki, 23)));                         \
-    vfm special = vfm_not(vfm_and(vf_gt(x, vf_set(-86.0f)), vf_lt(x, vf_set(88.0f))));  \
-    if (vfm_bits(special)) y = vf_fixup(x, y, special, exp_f32_special, st);           \
+/* y = scale + scale*tmp in float, with special lanes recomputed (accurately) */
+static inline vf exp_f32_finish(vf x, vf scale, vf tmp, int *st) {
+    vf y = vf_fma(scale, tmp, scale);
+    vfm special = vfm_not(vfm_and(vf_gt(x, vf_set(-86.0f)), vf_lt(x, vf_set(88.0f))));
+    if (vfm_bits(special)) y = vf_fixup(x, y, special, exp_f32_special, st);
     return y;
+}
 
 static inline vf exp_f32_fast_vec(vf x, int *st) {
 #define K vm_exp_fast_f32_k
-    EXP_F32_NO_TABLE(K, vf_add(vf_set(1.0f),
-        vf_fma(vf_mul(r, r),
-               vf_fma(r, vf_fma(r, vf_fma(r, vf_fma(r, vf_set(K.c6), vf_set(K.c5)), vf_set(K.c4)),
-                                vf_set(K.c3)), vf_set(K.c2)),
-               r)))
+    vfi ki;
+    vf kf = exp_round_k_f32(x, K.inv_ln2_n, K.shift, &ki);
+    vf r = vf_fnma(kf, vf_set(K.ln2_hi_n), x);
+    r = vf_fnma(kf, vf_set(K.ln2_lo_n), r);
+    vf q = vf_fma(r, vf_fma(r, vf_set(K.c3), vf_set(K.c2)), vf_set(K.c1));
+    return exp_f32_finish(x, exp_scale16_f32(ki), vf_mul(r, q), st);
 #undef K
 }
 
 static inline vf exp_f32_approx_vec(vf x, int *st) {
 #define K vm_exp_approx_f32_k
-    EXP_F32_NO_TABLE(K, vf_fma(r, vf_fma(r, vf_fma(r, vf_fma(r, vf_set(K.c4), vf_set(K.c3)),
-                                                    vf_set(K.c2)), vf_set(K.c1)), vf_set(1.0f)))
+    vfi ki;
+    vf kf = exp_round_k_f32(x, K.inv_ln2_n, K.shift, &ki);
+    vf r = vf_fnma(kf, vf_set(K.ln2_n), x);
+    vf q = vf_fma(r, vf_set(K.c2), vf_set(K.c1));
+    return exp_f32_finish(x, exp_scale16_f32(ki), vf_mul(r, q), st);
 #undef K
 }
 

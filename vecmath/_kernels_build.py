@@ -39,6 +39,7 @@ ffibuilder.set_source(
     extra_compile_args=["-O3", "-std=c11", "-ffp-contract=off", "-fno-fast-math",
                         "-fvisibility=hidden", "-fno-math-errno"],
     libraries=["m"],
+    depends=sorted(str(p.relative_to(ROOT)) for p in CSRC.rglob("*.[ch]")),
 )
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 #define VM_DATA_H
 #include <stdint.h>
 
-/* 2^(j/32) as bits - (j << 47): accurate tiers (float64, float32) */
+/* 2^(j/32) as bits - (j << 47): float64 tiers, float32 accurate */
 static const uint64_t vm_exp_tab32_bits[32] __attribute__((aligned(64))) = {
     0x3ff0000000000000u, 0x3fefd9b0d3158574u, 0x3fefb5586cf9890fu, 0x3fef9301d0125b51u,
     0x3fef72b83c7d517bu, 0x3fef54873168b9aau, 0x3fef387a6e756238u, 0x3fef1e9df51fdee1u,
@@ -27,12 +27,12 @@ static const double vm_exp_tab32_tail[32] __attribute__((aligned(64))) = {
     0x1.4a385a63d07a7p-56, -0x1.2d52107b43e1fp-55, -0x1.ff7128fd391f0p-55, 0x1.a64a931d185eep-55,
 };
 
-/* 2^(j/16) as bits - (j << 48): fast and approx float64 tiers */
-static const uint64_t vm_exp_tab16_bits[16] __attribute__((aligned(64))) = {
-    0x3ff0000000000000u, 0x3fefb5586cf9890fu, 0x3fef72b83c7d517bu, 0x3fef387a6e756238u,
-    0x3fef06fe0a31b715u, 0x3feedea64c123422u, 0x3feebfdad5362a27u, 0x3feeab07dd485429u,
-    0x3feea09e667f3bcdu, 0x3feea11473eb0187u, 0x3feeace5422aa0dbu, 0x3feec49182a3f090u,
-    0x3feee89f995ad3adu, 0x3fef199bdd85529cu, 0x3fef5818dcfba487u, 0x3fefa4afa2a490dau,
+/* 2^(j/16) rounded to float, as bits - (j << 19): fast and approx float32 */
+static const uint32_t vm_exp_tab16_f32_bits[16] __attribute__((aligned(64))) = {
+    0x3f800000u, 0x3f7daac3u, 0x3f7b95c2u, 0x3f79c3d3u,
+    0x3f7837f0u, 0x3f76f532u, 0x3f75fed7u, 0x3f75583fu,
+    0x3f7504f3u, 0x3f7508a4u, 0x3f75672au, 0x3f76248cu,
+    0x3f7744fdu, 0x3f78ccdfu, 0x3f7ac0c7u, 0x3f7d257du,
 };
 
 /* accurate: N=32 table with tails, 1 + r + c2 r^2 + .. + c6 r^6 on |r| <= ln2/64, relative error 2^-63.25 */
@@ -58,7 +58,26 @@ static const struct {
     .c6 = 0x1.6c1642c1c9c36p-10,  /* r^6 */
 };
 
-/* fast float64: N=16 table, degree 6 on |r| <= ln2/32, relative error 2^-56.26 */
+/* accurate float32 fast path: N=32 table, degree 4 on |r| <= ln2/64, relative error 2^-42.48; total bound 2^-42.42 */
+static const struct {
+    double inv_ln2_n;
+    double shift;
+    double ln2_n;
+    double c2;
+    double c3;
+    double c4;
+    double window;
+} vm_exp_f32_accurate_k = {
+    .inv_ln2_n = 0x1.71547652b82fep+5,  /* N/ln2 */
+    .shift = 0x1.8000000000000p+52,  /* round-to-integer shift, 1.5*2^52 */
+    .ln2_n = 0x1.62e42fefa39efp-6,  /* ln2/N in one double: |k| < 2^12 for float x */
+    .c2 = 0x1.000000006d8ffp-1,  /* r^2 */
+    .c3 = 0x1.5555c75ada90ap-3,  /* r^3 */
+    .c4 = 0x1.5554840ff6376p-5,  /* r^4 */
+    .window = 0x1.7fe0000000000p+11,  /* result ulps around a float midpoint sent to the exact path */
+};
+
+/* fast float64: N=32 table, degree 5 on |r| <= ln2/64, relative error 2^-53.36 */
 static const struct {
     double inv_ln2_n;
     double shift;
@@ -68,78 +87,64 @@ static const struct {
     double c3;
     double c4;
     double c5;
-    double c6;
 } vm_exp_fast_f64_k = {
-    .inv_ln2_n = 0x1.71547652b82fep+4,  /* N/ln2 */
+    .inv_ln2_n = 0x1.71547652b82fep+5,  /* N/ln2 */
     .shift = 0x1.8000000000000p+52,  /* round-to-integer shift, 1.5*2^52 */
-    .ln2_hi_n = 0x1.62e42fefa0000p-5,  /* ln2/N, 37 bits: k*ln2_hi_n is exact */
-    .ln2_lo_n = 0x1.cf79abc9e3b3ap-44,  /* ln2/N - ln2_hi_n */
-    .c2 = 0x1.fffffffffffb9p-2,  /* r^2 */
-    .c3 = 0x1.555555548f890p-3,  /* r^3 */
-    .c4 = 0x1.55555558fcb29p-5,  /* r^4 */
-    .c5 = 0x1.11123aae71569p-7,  /* r^5 */
-    .c6 = 0x1.6c14c6e450359p-10,  /* r^6 */
+    .ln2_hi_n = 0x1.62e42fefa0000p-6,  /* ln2/N, 37 bits: k*ln2_hi_n is exact */
+    .ln2_lo_n = 0x1.cf79abc9e3b3ap-45,  /* ln2/N - ln2_hi_n */
+    .c2 = 0x1.ffffffffdbe66p-2,  /* r^2 */
+    .c3 = 0x1.5555555576877p-3,  /* r^3 */
+    .c4 = 0x1.5555cefcab6e2p-5,  /* r^4 */
+    .c5 = 0x1.1110f06ff8cfep-7,  /* r^5 */
 };
 
-/* approx float64: N=16 table, 1 + r + c2 r^2 + c3 r^3 on |r| <= ln2/32, relative error 2^-29.23 */
+/* approx float64: N=32 table, 1 + r + c2 r^2 + c3 r^3 on |r| <= ln2/64, relative error 2^-33.24 */
 static const struct {
     double inv_ln2_n;
     double shift;
-    double ln2_hi_n;
-    double ln2_lo_n;
+    double ln2_n;
     double c2;
     double c3;
 } vm_exp_approx_f64_k = {
-    .inv_ln2_n = 0x1.71547652b82fep+4,  /* N/ln2 */
+    .inv_ln2_n = 0x1.71547652b82fep+5,  /* N/ln2 */
     .shift = 0x1.8000000000000p+52,  /* round-to-integer shift, 1.5*2^52 */
-    .ln2_hi_n = 0x1.62e42fefa0000p-5,  /* ln2/N, 37 bits: k*ln2_hi_n is exact */
-    .ln2_lo_n = 0x1.cf79abc9e3b3ap-44,  /* ln2/N - ln2_hi_n */
-    .c2 = 0x1.00021e2768032p-1,  /* r^2 */
-    .c3 = 0x1.55559ad9b43d5p-3,  /* r^3 */
+    .ln2_n = 0x1.62e42fefa39efp-6,  /* ln2/N */
+    .c2 = 0x1.000087b315313p-1,  /* r^2 */
+    .c3 = 0x1.555567599d801p-3,  /* r^3 */
 };
 
-/* fast float32: 2^k * p(r), degree 6 on |r| <= ln2/2, relative error 2^-27.96 (float coefficients) */
+/* fast float32: 2^(k/16) p(r), degree 3 on |r| <= ln2/32, relative error 2^-29.19 (float coefficients) */
 static const struct {
-    float inv_ln2;
+    float inv_ln2_n;
     float shift;
-    float ln2_hi;
-    float ln2_lo;
-    float c2;
-    float c3;
-    float c4;
-    float c5;
-    float c6;
-} vm_exp_fast_f32_k = {
-    .inv_ln2 = 0x1.7154760000000p+0f,  /* 1/ln2 */
-    .shift = 0x1.8000000000000p+23f,  /* round-to-integer shift, 1.5*2^23 */
-    .ln2_hi = 0x1.62e4000000000p-1f,  /* ln2, 16 bits: k*ln2_hi is exact */
-    .ln2_lo = 0x1.7f7d1c0000000p-20f,  /* ln2 - ln2_hi */
-    .c2 = 0x1.fffffc0000000p-2f,  /* r^2 */
-    .c3 = 0x1.5554920000000p-3f,  /* r^3 */
-    .c4 = 0x1.5558f20000000p-5f,  /* r^4 */
-    .c5 = 0x1.1239d60000000p-7f,  /* r^5 */
-    .c6 = 0x1.6a24480000000p-10f,  /* r^6 */
-};
-
-/* approx float32: 2^k * p(r), degree 4 on |r| <= ln2/2, relative error 2^-18.1 (float coefficients) */
-static const struct {
-    float inv_ln2;
-    float shift;
-    float ln2_hi;
-    float ln2_lo;
+    float ln2_hi_n;
+    float ln2_lo_n;
     float c1;
     float c2;
     float c3;
-    float c4;
-} vm_exp_approx_f32_k = {
-    .inv_ln2 = 0x1.7154760000000p+0f,  /* 1/ln2 */
+} vm_exp_fast_f32_k = {
+    .inv_ln2_n = 0x1.7154760000000p+4f,  /* N/ln2 */
     .shift = 0x1.8000000000000p+23f,  /* round-to-integer shift, 1.5*2^23 */
-    .ln2_hi = 0x1.62e4000000000p-1f,  /* ln2, 16 bits: k*ln2_hi is exact */
-    .ln2_lo = 0x1.7f7d1c0000000p-20f,  /* ln2 - ln2_hi */
-    .c1 = 0x1.fff9a60000000p-1f,  /* r^1 */
-    .c2 = 0x1.fff56a0000000p-2f,  /* r^2 */
-    .c3 = 0x1.583da80000000p-3f,  /* r^3 */
-    .c4 = 0x1.5b2e760000000p-5f,  /* r^4 */
+    .ln2_hi_n = 0x1.62e0000000000p-5f,  /* ln2/N, 12 bits: k*ln2_hi_n is exact */
+    .ln2_lo_n = 0x1.0bfbe80000000p-19f,  /* ln2/N - ln2_hi_n */
+    .c1 = 0x1.0000000000000p+0f,  /* r^1 */
+    .c2 = 0x1.0002200000000p-1f,  /* r^2 */
+    .c3 = 0x1.55523a0000000p-3f,  /* r^3 */
+};
+
+/* approx float32: 2^(k/16) p(r), degree 2 on |r| <= ln2/32, relative error 2^-21.16 (float coefficients) */
+static const struct {
+    float inv_ln2_n;
+    float shift;
+    float ln2_n;
+    float c1;
+    float c2;
+} vm_exp_approx_f32_k = {
+    .inv_ln2_n = 0x1.7154760000000p+4f,  /* N/ln2 */
+    .shift = 0x1.8000000000000p+23f,  /* round-to-integer shift, 1.5*2^23 */
+    .ln2_n = 0x1.62e4300000000p-5f,  /* ln2/N in one float */
+    .c1 = 0x1.0003d60000000p+0f,  /* r^1 */
+    .c2 = 0x1.fffff60000000p-2f,  /* r^2 */
 };
 
 #endif

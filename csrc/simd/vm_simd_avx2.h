@@ -104,7 +104,17 @@ static inline vfi vfi_select(vfm m, vfi a, vfi b) {
     return _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(b), _mm256_castsi256_ps(a), m));
 }
 static inline vf vf_from_vfi(vfi a) { return _mm256_cvtepi32_ps(a); }
+/* up to 16 entries: two register permutes and a blend on index bit 3 */
+static inline vfi vfi_lookup(const uint32_t *t, vfi idx, int n) {
+    const __m256i *v = (const __m256i *)t;
+    if (n <= 8) return _mm256_permutevar8x32_epi32(_mm256_load_si256(v), idx);
+    if (n <= 16) {
+        __m256i lo = _mm256_permutevar8x32_epi32(_mm256_load_si256(v), idx);
+        __m256i hi = _mm256_permutevar8x32_epi32(_mm256_load_si256(v + 1), idx);
+        return vfi_select(vfi_gt(idx, _mm256_set1_epi32(7)), hi, lo);
+    }
+    return _mm256_i32gather_epi32((const int *)t, idx, 4);
+}
 static inline vf vf_lookup(const float *t, vfi idx, int n) {
-    if (n <= 8) return _mm256_permutevar8x32_ps(_mm256_load_ps(t), idx);
-    return _mm256_i32gather_ps(t, idx, 4);
+    return _mm256_castsi256_ps(vfi_lookup((const uint32_t *)t, idx, n));
 }

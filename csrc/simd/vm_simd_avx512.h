@@ -114,6 +114,12 @@ static inline vfm vfi_eq(vfi a, vfi b) { return _mm512_cmpeq_epi32_mask(a, b); }
 static inline vfm vfi_gt(vfi a, vfi b) { return _mm512_cmpgt_epi32_mask(a, b); }
 static inline vfi vfi_select(vfm m, vfi a, vfi b) { return _mm512_mask_blend_epi32(m, b, a); }
 static inline vf vf_from_vfi(vfi a) { return _mm512_cvtepi32_ps(a); }
+static inline vfi vfi_lookup(const uint32_t *t, vfi idx, int n) {
+    const __m512i *v = (const __m512i *)t;
+    if (n <= 16) return _mm512_permutexvar_epi32(idx, _mm512_load_si512(v));
+    if (n <= 32) return _mm512_permutex2var_epi32(_mm512_load_si512(v), idx, _mm512_load_si512(v + 1));
+    return _mm512_i32gather_epi32(idx, (const void *)t, 4);
+}
 static inline vf vf_lookup(const float *t, vfi idx, int n) {
     if (n <= 16) return _mm512_permutexvar_ps(idx, _mm512_load_ps(t));
     if (n <= 32) return _mm512_permutex2var_ps(_mm512_load_ps(t), idx, _mm512_load_ps(t + 16));

@@ -20,6 +20,10 @@ def double_bits(x):
     return struct.unpack("<Q", struct.pack("<d", x))[0]
 
 
+def float32_bits(x):
+    return struct.unpack("<I", struct.pack("<f", x))[0]
+
+
 def split_hi(x, bits):
     """x rounded to `bits` significant bits, so that k * hi is exact for |k| < 2^(53-bits)."""
     with mp.workprec(bits):

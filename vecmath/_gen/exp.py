@@ -6,7 +6,8 @@ k << (52 - log2 N) yields 2^(k/N) rounded, with the exponent k div N already in 
 """
 import mpmath as mp
 
-from .common import Block, Table, double_bits, err_bits, split_hi, to_double, to_float
+from .common import (Block, Table, double_bits, err_bits, float32_bits, split_hi, to_double,
+                     to_float)
 from .remez import fit, max_error
 
 SHIFT_F64 = 1.5 * 2.0 ** 52 # adding it rounds to an integer held in the low mantissa bits
@@ -49,22 +50,32 @@ def _reduction_f64(block, n, hi_bits):
     block.add("ln2_lo_n", to_double(ln2n - hi), "ln2/N - ln2_hi_n")
 
 
+def table_2jn_f32(n):
+    """2^(j/n) rounded to float, as bits minus (j << (23 - log2 n))."""
+    shift = 23 - (n.bit_length() - 1)
+    out = []
+    with mp.workdps(40):
+        for j in range(n):
+            hi = to_float(mp.mpf(2) ** (mp.mpf(j) / n))
+            out.append((float32_bits(hi) - (j << shift)) % 2 ** 32)
+    return out
+
+
 def generate():
     out = []
     with mp.workdps(40):
         bits32, tails32 = table_2jn(32)
         out.append(Table("vm_exp_tab32_bits", "uint64_t", bits32,
-                         "2^(j/32) as bits - (j << 47): accurate tiers (float64, float32)"))
+                         "2^(j/32) as bits - (j << 47): float64 tiers, float32 accurate"))
         out.append(Table("vm_exp_tab32_tail", "double", tails32,
                          "(2^(j/32) - hi) / hi: the part of 2^(j/32) the table's double misses"))
-        bits16, _ = table_2jn(16)
-        out.append(Table("vm_exp_tab16_bits", "uint64_t", bits16,
-                         "2^(j/16) as bits - (j << 48): fast and approx float64 tiers"))
+        out.append(Table("vm_exp_tab16_f32_bits", "uint32_t", table_2jn_f32(16),
+                         "2^(j/16) rounded to float, as bits - (j << 19): fast and approx float32"))
 
-        # accurate, float64 (and float32, computed in double): N = 32, degree 6.
-        hw = mp.log(2) / 64 * (1 + mp.mpf(2) ** -20)
+        # accurate float64 (and the exact fallback of accurate float32): N = 32 with tails, degree 6.
+        hw32 = mp.log(2) / 64 * (1 + mp.mpf(2) ** -20)
         powers = [2, 3, 4, 5, 6]
-        coeffs, err = _fit_exp(hw, powers, to_double)
+        coeffs, err = _fit_exp(hw32, powers, to_double)
         b = Block("vm_exp_accurate_k", "double",
                   f"accurate: N=32 table with tails, 1 + r + c2 r^2 + .. + c6 r^6 on |r| <= ln2/64,"
                   f" relative error 2^{err_bits(err)}")
@@ -72,37 +83,59 @@ def generate():
         _poly_block(b, coeffs, powers, to_double)
         out.append(b)
 
-        # fast, float64: N = 16 without tails, degree 6.
-        hw = mp.log(2) / 32 * (1 + mp.mpf(2) ** -20)
-        coeffs, err = _fit_exp(hw, powers, to_double)
-        b = Block("vm_exp_fast_f64_k", "double",
-                  f"fast float64: N=16 table, degree 6 on |r| <= ln2/32, relative error"
-                  f" 2^{err_bits(err)}")
-        _reduction_f64(b, 16, 37)
-        _poly_block(b, coeffs, powers, to_double)
+        # accurate float32, first try: N = 32 without tails, degree 4, in double.  The result y
+        # is correctly rounded by float(y) unless y lies within the error bound of a float
+        # midpoint; the window below (in double ulps of y) bounds that error.
+        coeffs, err = _fit_exp(hw32, [2, 3, 4], to_double)
+        # polynomial + table rounding (2^-53) + one-constant reduction (|k| < 2^12, ln2/32
+        # rounded: 2^-59 each -> 2^-47) + six roundings of the evaluation (2^-53 each)
+        bound = err + mp.mpf(2) ** -53 + mp.mpf(2) ** -47 + 6 * mp.mpf(2) ** -53
+        window = int(mp.ceil(2 * bound * 2 ** 53))  # relative -> ulps of y (ulp >= 2^-53 y)
+        b = Block("vm_exp_f32_accurate_k", "double",
+                  f"accurate float32 fast path: N=32 table, degree 4 on |r| <= ln2/64, relative"
+                  f" error 2^{err_bits(err)}; total bound 2^{err_bits(bound)}")
+        b.add("inv_ln2_n", to_double(32 / mp.log(2)), "N/ln2")
+        b.add("shift", SHIFT_F64, "round-to-integer shift, 1.5*2^52")
+        b.add("ln2_n", to_double(mp.log(2) / 32), "ln2/N in one double: |k| < 2^12 for float x")
+        _poly_block(b, coeffs, [2, 3, 4], to_double)
+        b.add("window", float(window), "result ulps around a float midpoint sent to the exact path")
         out.append(b)
 
-        # approx, float64: N = 16, degree 3.
-        coeffs, err = _fit_exp(hw, [2, 3], to_double)
+        # fast float64: N = 32 without tails, degree 5.
+        coeffs, err = _fit_exp(hw32, [2, 3, 4, 5], to_double)
+        b = Block("vm_exp_fast_f64_k", "double",
+                  f"fast float64: N=32 table, degree 5 on |r| <= ln2/64, relative error"
+                  f" 2^{err_bits(err)}")
+        _reduction_f64(b, 32, 37)
+        _poly_block(b, coeffs, [2, 3, 4, 5], to_double)
+        out.append(b)
+
+        # approx float64: N = 32, degree 3, one-constant reduction (error |k| 2^-59 < 2^-43).
+        coeffs, err = _fit_exp(hw32, [2, 3], to_double)
         b = Block("vm_exp_approx_f64_k", "double",
-                  f"approx float64: N=16 table, 1 + r + c2 r^2 + c3 r^3 on |r| <= ln2/32,"
+                  f"approx float64: N=32 table, 1 + r + c2 r^2 + c3 r^3 on |r| <= ln2/64,"
                   f" relative error 2^{err_bits(err)}")
-        _reduction_f64(b, 16, 37)
+        b.add("inv_ln2_n", to_double(32 / mp.log(2)), "N/ln2")
+        b.add("shift", SHIFT_F64, "round-to-integer shift, 1.5*2^52")
+        b.add("ln2_n", to_double(mp.log(2) / 32), "ln2/N")
         _poly_block(b, coeffs, [2, 3], to_double)
         out.append(b)
 
-        # fast and approx, float32: no table, k = round(x/ln2), |r| <= ln2/2.
-        hw = mp.log(2) / 2 * (1 + mp.mpf(2) ** -16)
-        for tier, powers in (("fast", [2, 3, 4, 5, 6]), ("approx", [1, 2, 3, 4])):
-            coeffs, err = _fit_exp(hw, powers, to_float)
-            ln2_hi = to_float(split_hi(mp.log(2), 16))
+        # fast and approx float32: N = 16 float table, |r| <= ln2/32.
+        hw16 = mp.log(2) / 32 * (1 + mp.mpf(2) ** -12)
+        for tier, powers in (("fast", [1, 2, 3]), ("approx", [1, 2])):
+            coeffs, err = _fit_exp(hw16, powers, to_float)
             b = Block(f"vm_exp_{tier}_f32_k", "float",
-                      f"{tier} float32: 2^k * p(r), degree {powers[-1]} on |r| <= ln2/2,"
+                      f"{tier} float32: 2^(k/16) p(r), degree {powers[-1]} on |r| <= ln2/32,"
                       f" relative error 2^{err_bits(err)} (float coefficients)")
-            b.add("inv_ln2", to_float(1 / mp.log(2)), "1/ln2")
+            b.add("inv_ln2_n", to_float(16 / mp.log(2)), "N/ln2")
             b.add("shift", SHIFT_F32, "round-to-integer shift, 1.5*2^23")
-            b.add("ln2_hi", ln2_hi, "ln2, 16 bits: k*ln2_hi is exact")
-            b.add("ln2_lo", to_float(mp.log(2) - ln2_hi), "ln2 - ln2_hi")
+            if tier == "fast":
+                ln2_hi = to_float(split_hi(mp.log(2) / 16, 12))
+                b.add("ln2_hi_n", ln2_hi, "ln2/N, 12 bits: k*ln2_hi_n is exact")
+                b.add("ln2_lo_n", to_float(mp.log(2) / 16 - ln2_hi), "ln2/N - ln2_hi_n")
+            else:
+                b.add("ln2_n", to_float(mp.log(2) / 16), "ln2/N in one float")
             _poly_block(b, coeffs, powers, to_float)
             out.append(b)
     return out

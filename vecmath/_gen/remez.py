@@ -16,15 +16,6 @@ def _grid(lo, hi, n):
     return [lo + (hi - lo) * (1 - mp.cos(mp.pi * (k + mp.mpf(1) / 2) / n)) / 2 for k in range(n)]
 
 
-def _err_fn(f, fixed, powers, coeffs, relative):
-    def err(r):
-        fr = f(r)
-        p = fixed(r) + sum(c * r ** k for c, k in zip(coeffs, powers))
-        e = fr - p
-        return e / fr if relative else e
-    return err
-
-
 def _alternating_extrema(errs, m):
     """Pick m points of alternating sign with the largest |error|, one per sign run."""
     runs, cur = [], None
@@ -44,12 +35,20 @@ def _alternating_extrema(errs, m):
     return idx
 
 
-def fit(f, lo, hi, powers, fixed=lambda r: 0, relative=True, grid_points=3000, iters=30):
-    """Return (coefficients as mpf, max error on the grid)."""
+def fit(f, lo, hi, powers, fixed=lambda r: 0, relative=True, grid_points=3000, iters=40):
+    """Return (coefficients as mpf, max error on the grid).
+
+    With p0 = min(powers), the error (f - fixed - sum c_k r^k) / f equals w(r) (g(r) - P(r))
+    where g = (f - fixed) / r^p0, P has the Haar basis r^(k - p0) and w = r^p0 / f.  Remez runs
+    on g - P with weight |w| >= 0, so a forced zero of the error at r = 0 is no obstacle.
+    """
+    p0 = min(powers)
     with mp.workdps(DPS):
         lo, hi = mp.mpf(lo), mp.mpf(hi)
         xs = [x for x in _grid(lo, hi, grid_points) if x != 0]
         fx = {x: f(x) for x in xs}
+        g = {x: (fx[x] - fixed(x)) / x ** p0 for x in xs}
+        w = {x: abs(x ** p0 / (fx[x] if relative else 1)) for x in xs}
         m = len(powers) + 1
         ref = [xs[int(round(j * (len(xs) - 1) / (m - 1)))] for j in range(m)]
         best = None
@@ -57,15 +56,14 @@ def fit(f, lo, hi, powers, fixed=lambda r: 0, relative=True, grid_points=3000, i
             a = mp.matrix(m, m)
             b = mp.matrix(m, 1)
             for j, x in enumerate(ref):
-                w = fx[x] if relative else 1
                 for i, k in enumerate(powers):
-                    a[j, i] = x ** k
-                a[j, m - 1] = (-1) ** j * w
-                b[j] = fx[x] - fixed(x)
+                    a[j, i] = x ** (k - p0)
+                a[j, m - 1] = (-1) ** j / w[x]
+                b[j] = g[x]
             sol = mp.lu_solve(a, b)
             coeffs = [sol[i] for i in range(m - 1)]
-            err = _err_fn(lambda x: fx[x], fixed, powers, coeffs, relative)
-            errs = [err(x) for x in xs]
+            errs = [w[x] * (g[x] - sum(c * x ** (k - p0) for c, k in zip(coeffs, powers)))
+                    for x in xs]
             emax = max(abs(e) for e in errs)
             if best is None or emax < best[1]:
                 best = (coeffs, emax)
