@@ -8,9 +8,9 @@
  *
  * accurate float64: N = 32 plus tails (2^(j/32) to ~2^-106), degree 6 (2^-63.2).  Budget:
  *   0.5 ULP final rounding + 2^-63 polynomial + ~2^-60 rounding in tmp -> ~0.51 ULP.
- * accurate float32: in double, N = 32, degree 4; total error bound 2^-42.4, so float(y) is the
+ * accurate float32: in double, N = 16, degree 4; total error bound 2^-38.5, so float(y) is the
  *   correctly rounded result unless y lies within that bound (the generated window, in double
- *   ulps) of a float midpoint: about 2^-17 of inputs.  Those, and results outside float's
+ *   ulps) of a float midpoint: about 2^-12 of inputs.  Those, and results outside float's
  *   normal range, take exp_f32_special: the float64 accurate evaluation kept as an exact
  *   double-double (error < 2^-58) and rounded once; the exhaustive test proves every float
  *   input correctly rounded.
@@ -42,6 +42,11 @@ static inline vf exp_round_k_f32(vf x, float inv_ln2_n, float shift, vfi *ki) {
 static inline vd exp_scale32(vdi ki) {
     vdi idx = vdi_and(ki, vdi_set(31));
     return vd_from_bits(vdi_add(vdi_lookup(vm_exp_tab32_bits, idx, 32), vdi_shl(ki, 47)));
+}
+/* 2^(k/16) (rounded) for k in the double exponent range */
+static inline vd exp_scale16(vdi ki) {
+    vdi idx = vdi_and(ki, vdi_set(15));
+    return vd_from_bits(vdi_add(vdi_lookup(vm_exp_tab16_bits, idx, 16), vdi_shl(ki, 48)));
 }
 /* 2^(k/16) rounded to float, for k in the float exponent range */
 static inline vf exp_scale16_f32(vfi ki) {
@@ -168,14 +173,14 @@ static inline vfh exp_f32_accurate_vec(vfh xf, int *st) {
     vd kd = exp_round_k(x, K.inv_ln2_n, K.shift, &ki);
     vd r = vd_fnma(kd, vd_set(K.ln2_n), x);
     vd tmp = vd_fma(vd_mul(r, r), vd_fma(r, vd_fma(r, vd_set(K.c4), vd_set(K.c3)), vd_set(K.c2)), r);
-    vd scale = exp_scale32(ki);
+    vd scale = exp_scale16(ki);
     vd y = vd_fma(scale, tmp, scale);
-    /* within K.window double ulps of a float midpoint (low 29 bits 1 << 28): not provably
-     * rounded right by float(y) */
-    vdi d = vdi_add(vdi_and(vd_bits(y), vdi_set(0x1fffffff)),
-                    vdi_set((int64_t)K.window - 0x10000000));
-    vdm unsure = vdm_and(vdi_gt(d, vdi_set(-1)), vdi_gt(vdi_set(2 * (int64_t)K.window), d));
-    vdm special = vdm_or(unsure, vdm_not(vdm_and(vd_gt(x, vd_set(-86.0)), vd_lt(x, vd_set(88.0)))));
+    /* Within K.window double ulps of a float midpoint (low 29 bits 1 << 28), float(y) is not
+     * provably right: (low 29 bits + window - 2^28) mod 2^29 < 2 window. */
+    vdi d = vdi_and(vdi_add(vd_bits(y), vdi_set((int64_t)K.window - 0x10000000)),
+                    vdi_set(0x1fffffff));
+    vdm unsure = vdi_gt(vdi_set(2 * (int64_t)K.window), d);
+    vdm special = vdm_or(unsure, vdm_not(vd_lt(vd_abs(x), vd_set(86.0))));
     vfh yf = vfh_from_vd(y);
     if (vdm_bits(special)) yf = vfh_fixup(xf, yf, special, exp_f32_special, st);
     return yf;

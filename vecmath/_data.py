@@ -72,6 +72,26 @@ VM_EXP_TAB32_TAIL = (
     float.fromhex('0x1.a64a931d185eep-55'),
 )
 
+# 2^(j/16) as bits - (j << 48): accurate float32's first try
+VM_EXP_TAB16_BITS = (
+    0x3ff0000000000000,
+    0x3fefb5586cf9890f,
+    0x3fef72b83c7d517b,
+    0x3fef387a6e756238,
+    0x3fef06fe0a31b715,
+    0x3feedea64c123422,
+    0x3feebfdad5362a27,
+    0x3feeab07dd485429,
+    0x3feea09e667f3bcd,
+    0x3feea11473eb0187,
+    0x3feeace5422aa0db,
+    0x3feec49182a3f090,
+    0x3feee89f995ad3ad,
+    0x3fef199bdd85529c,
+    0x3fef5818dcfba487,
+    0x3fefa4afa2a490da,
+)
+
 # 2^(j/16) rounded to float, as bits - (j << 19): fast and approx float32
 VM_EXP_TAB16_F32_BITS = (
     0x3f800000,
@@ -105,15 +125,15 @@ VM_EXP_ACCURATE_K = dict(
     c6=float.fromhex('0x1.6c1642c1c9c36p-10'),  # r^6
 )
 
-# accurate float32 fast path: N=32 table, degree 4 on |r| <= ln2/64, relative error 2^-42.48; total bound 2^-42.42
+# accurate float32 first try: N=16 table, degree 4 on |r| <= ln2/32, relative error 2^-37.48; total bound 2^-37.48
 VM_EXP_F32_ACCURATE_K = dict(
-    inv_ln2_n=float.fromhex('0x1.71547652b82fep+5'),  # N/ln2
+    inv_ln2_n=float.fromhex('0x1.71547652b82fep+4'),  # N/ln2
     shift=float.fromhex('0x1.8000000000000p+52'),  # round-to-integer shift, 1.5*2^52
-    ln2_n=float.fromhex('0x1.62e42fefa39efp-6'),  # ln2/N in one double: |k| < 2^12 for float x
-    c2=float.fromhex('0x1.000000006d8ffp-1'),  # r^2
-    c3=float.fromhex('0x1.5555c75ada90ap-3'),  # r^3
-    c4=float.fromhex('0x1.5554840ff6376p-5'),  # r^4
-    window=float.fromhex('0x1.7fe0000000000p+11'),  # result ulps around a float midpoint sent to the exact path
+    ln2_n=float.fromhex('0x1.62e42fefa39efp-5'),  # ln2/N in one double: |k| < 2^11 for float x
+    c2=float.fromhex('0x1.00000006d8e1fp-1'),  # r^2
+    c3=float.fromhex('0x1.55571d6ad71d8p-3'),  # r^3
+    c4=float.fromhex('0x1.55521050cadf7p-5'),  # r^4
+    window=float.fromhex('0x1.6e90000000000p+16'),  # result ulps around a float midpoint sent to the exact path
 )
 
 # fast float64: N=32 table, degree 5 on |r| <= ln2/64, relative error 2^-53.36

@@ -27,6 +27,14 @@ static const double vm_exp_tab32_tail[32] __attribute__((aligned(64))) = {
     0x1.4a385a63d07a7p-56, -0x1.2d52107b43e1fp-55, -0x1.ff7128fd391f0p-55, 0x1.a64a931d185eep-55,
 };
 
+/* 2^(j/16) as bits - (j << 48): accurate float32's first try */
+static const uint64_t vm_exp_tab16_bits[16] __attribute__((aligned(64))) = {
+    0x3ff0000000000000u, 0x3fefb5586cf9890fu, 0x3fef72b83c7d517bu, 0x3fef387a6e756238u,
+    0x3fef06fe0a31b715u, 0x3feedea64c123422u, 0x3feebfdad5362a27u, 0x3feeab07dd485429u,
+    0x3feea09e667f3bcdu, 0x3feea11473eb0187u, 0x3feeace5422aa0dbu, 0x3feec49182a3f090u,
+    0x3feee89f995ad3adu, 0x3fef199bdd85529cu, 0x3fef5818dcfba487u, 0x3fefa4afa2a490dau,
+};
+
 /* 2^(j/16) rounded to float, as bits - (j << 19): fast and approx float32 */
 static const uint32_t vm_exp_tab16_f32_bits[16] __attribute__((aligned(64))) = {
     0x3f800000u, 0x3f7daac3u, 0x3f7b95c2u, 0x3f79c3d3u,
@@ -58,7 +66,7 @@ static const struct {
     .c6 = 0x1.6c1642c1c9c36p-10,  /* r^6 */
 };
 
-/* accurate float32 fast path: N=32 table, degree 4 on |r| <= ln2/64, relative error 2^-42.48; total bound 2^-42.42 */
+/* accurate float32 first try: N=16 table, degree 4 on |r| <= ln2/32, relative error 2^-37.48; total bound 2^-37.48 */
 static const struct {
     double inv_ln2_n;
     double shift;
@@ -68,13 +76,13 @@ static const struct {
     double c4;
     double window;
 } vm_exp_f32_accurate_k = {
-    .inv_ln2_n = 0x1.71547652b82fep+5,  /* N/ln2 */
+    .inv_ln2_n = 0x1.71547652b82fep+4,  /* N/ln2 */
     .shift = 0x1.8000000000000p+52,  /* round-to-integer shift, 1.5*2^52 */
-    .ln2_n = 0x1.62e42fefa39efp-6,  /* ln2/N in one double: |k| < 2^12 for float x */
-    .c2 = 0x1.000000006d8ffp-1,  /* r^2 */
-    .c3 = 0x1.5555c75ada90ap-3,  /* r^3 */
-    .c4 = 0x1.5554840ff6376p-5,  /* r^4 */
-    .window = 0x1.7fe0000000000p+11,  /* result ulps around a float midpoint sent to the exact path */
+    .ln2_n = 0x1.62e42fefa39efp-5,  /* ln2/N in one double: |k| < 2^11 for float x */
+    .c2 = 0x1.00000006d8e1fp-1,  /* r^2 */
+    .c3 = 0x1.55571d6ad71d8p-3,  /* r^3 */
+    .c4 = 0x1.55521050cadf7p-5,  /* r^4 */
+    .window = 0x1.6e90000000000p+16,  /* result ulps around a float midpoint sent to the exact path */
 };
 
 /* fast float64: N=32 table, degree 5 on |r| <= ln2/64, relative error 2^-53.36 */

@@ -69,6 +69,9 @@ def generate():
                          "2^(j/32) as bits - (j << 47): float64 tiers, float32 accurate"))
         out.append(Table("vm_exp_tab32_tail", "double", tails32,
                          "(2^(j/32) - hi) / hi: the part of 2^(j/32) the table's double misses"))
+        bits16, _ = table_2jn(16)
+        out.append(Table("vm_exp_tab16_bits", "uint64_t", bits16,
+                         "2^(j/16) as bits - (j << 48): accurate float32's first try"))
         out.append(Table("vm_exp_tab16_f32_bits", "uint32_t", table_2jn_f32(16),
                          "2^(j/16) rounded to float, as bits - (j << 19): fast and approx float32"))
 
@@ -83,20 +86,21 @@ def generate():
         _poly_block(b, coeffs, powers, to_double)
         out.append(b)
 
-        # accurate float32, first try: N = 32 without tails, degree 4, in double.  The result y
+        # accurate float32, first try: N = 16 without tails, degree 4, in double.  The result y
         # is correctly rounded by float(y) unless y lies within the error bound of a float
         # midpoint; the window below (in double ulps of y) bounds that error.
-        coeffs, err = _fit_exp(hw32, [2, 3, 4], to_double)
-        # polynomial + table rounding (2^-53) + one-constant reduction (|k| < 2^12, ln2/32
-        # rounded: 2^-59 each -> 2^-47) + six roundings of the evaluation (2^-53 each)
+        hw16d = mp.log(2) / 32 * (1 + mp.mpf(2) ** -20)
+        coeffs, err = _fit_exp(hw16d, [2, 3, 4], to_double)
+        # polynomial + table rounding (2^-53) + one-constant reduction (|k| < 2^11, ln2/16
+        # rounded: 2^-58 each -> 2^-47) + six roundings of the evaluation (2^-53 each)
         bound = err + mp.mpf(2) ** -53 + mp.mpf(2) ** -47 + 6 * mp.mpf(2) ** -53
         window = int(mp.ceil(2 * bound * 2 ** 53))  # relative -> ulps of y (ulp >= 2^-53 y)
         b = Block("vm_exp_f32_accurate_k", "double",
-                  f"accurate float32 fast path: N=32 table, degree 4 on |r| <= ln2/64, relative"
+                  f"accurate float32 first try: N=16 table, degree 4 on |r| <= ln2/32, relative"
                   f" error 2^{err_bits(err)}; total bound 2^{err_bits(bound)}")
-        b.add("inv_ln2_n", to_double(32 / mp.log(2)), "N/ln2")
+        b.add("inv_ln2_n", to_double(16 / mp.log(2)), "N/ln2")
         b.add("shift", SHIFT_F64, "round-to-integer shift, 1.5*2^52")
-        b.add("ln2_n", to_double(mp.log(2) / 32), "ln2/N in one double: |k| < 2^12 for float x")
+        b.add("ln2_n", to_double(mp.log(2) / 16), "ln2/N in one double: |k| < 2^11 for float x")
         _poly_block(b, coeffs, [2, 3, 4], to_double)
         b.add("window", float(window), "result ulps around a float midpoint sent to the exact path")
         out.append(b)
