@@ -21,9 +21,13 @@ HIST_LABELS = ([f"{_lo:g}-{_hi:g}" if _hi <= 1024 else f"2^{int(math.log2(_lo))}
 def histogram(errors):
     """Counts of errors per bin of HIST_LABELS."""
     errors = np.asarray(errors, dtype=np.float64)
-    index = np.maximum(np.searchsorted(HIST_EDGES, errors, side="left"), 1) - 1
-    index[np.isinf(errors)] = len(HIST_LABELS) - 1
-    return np.bincount(index, minlength=len(HIST_LABELS))
+    above = errors[errors > 0.5]             # most errors are in the first bin: bin the rest only
+    m, e = np.frexp(2 * above)               # 2 err = m 2^e; bin k holds 2 err in (2^(k-1), 2^k]
+    index = np.minimum(e - (m == 0.5), len(HIST_LABELS) - 2)
+    index[np.isinf(above)] = len(HIST_LABELS) - 1
+    counts = np.bincount(index, minlength=len(HIST_LABELS))
+    counts[0] = len(errors) - len(above)
+    return counts
 
 
 def evaluate(func, x):
@@ -131,12 +135,12 @@ class Tally:
         self.counts += base_counts - histogram(base[wrong]) + histogram(errors)
         self.n += len(y)
         self.not_cr += len(wrong)
-        best = base_worst
-        if wrong_mask[best]:                    # the best-rounded worst case is not among the right ones
-            best = int(np.argmax(np.where(wrong_mask, -1.0, base)))
-        worst, worst_err = best, (base[best] if not wrong_mask[best] else -1.0)
-        if len(wrong) and errors.max() >= worst_err:
-            worst, worst_err = wrong[np.argmax(errors)], errors.max()
+        worst, worst_err = (wrong[np.argmax(errors)], errors.max()) if len(wrong) else (0, -1.0)
+        if base[base_worst] > worst_err:        # a right result may still have the largest error
+            right = np.where(wrong_mask, -1.0, base) if len(wrong) else base
+            best = int(np.argmax(right))
+            if right[best] > worst_err:
+                worst, worst_err = best, right[best]
         if worst_err > self.max_ulp:
             self.max_ulp = float(worst_err)
             self.worst = (float(ref.x[worst]), float(y[worst]), float(ref.rounded[worst]))
