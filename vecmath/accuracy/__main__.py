@@ -5,6 +5,7 @@ import sys
 
 from .. import spec
 from .callables import canonical, load_callable, numpy_callable, tier_callable, tier_label
+from .measure import flush_threshold
 from .runs import DEFAULT_SAMPLES, run
 
 
@@ -42,6 +43,12 @@ def callables_for(func, tiers, targets):
     return found or {f"numpy:{func}": numpy_callable(func)}
 
 
+def tier_flush_thresholds(func, dtype, tiers):
+    """flush_below for the tiers that spec allows to flush subnormal results to zero."""
+    return {tier_label(t, func): flush_threshold(dtype, spec.bound(t, dtype))
+            for t in (spec.TIERS if "all" in tiers else tiers) if t in spec.FLUSHES_SUBNORMAL_RESULTS}
+
+
 def bound_verdicts(results, func, dtype, tiers):
     """Lines saying whether each measured tier keeps spec's bound, and whether all did."""
     lines, ok = [], True
@@ -67,7 +74,8 @@ def main(argv=None):
         sys.exit(f"error: {e}")
     try:
         result = run(func, args.dtype, callables, exhaustive=args.exhaustive or None, samples=args.samples,
-                     seed=args.seed, processes=args.processes, progress=not args.no_progress)
+                     seed=args.seed, processes=args.processes, progress=not args.no_progress,
+                     flush_below=tier_flush_thresholds(func, args.dtype, args.tier))
     except (FileNotFoundError, ValueError) as e:
         sys.exit(f"error: {e}")
     if result.sweep:

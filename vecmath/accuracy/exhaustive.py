@@ -56,29 +56,30 @@ class Sweep:
                 f"{self.recomputed} inputs recomputed with mpmath; {self.seconds:.0f}s")
 
 
-def sweep_float16(func, callables, processes=None, progress=True):
-    """Result per label of every float16 input, against mpmath."""
+def sweep_float16(func, callables, processes=None, progress=True, flush_below=None):
+    """Result per label of every float16 input, against mpmath (flush_below: see measure)."""
     start = time.perf_counter()
     x = np.arange(2 ** 16, dtype=np.uint16).view(np.float16)
     bar = ProgressBar(f"{func} float16 reference") if progress else None
     ref = reference(func, x, processes=processes or default_processes(), progress=bar)
-    results = measure(ref, callables, inputs="exhaustive")
+    results = measure(ref, callables, "exhaustive", flush_below)
     for r in results.values():
         r.seconds += time.perf_counter() - start
     return results
 
 
-def sweep_float32(func, callables, processes=None, progress=True, first=0, stop=2 ** 32,
-                  chunk_bits=CHUNK_BITS, check_inputs=4096, seed=0):
+def sweep_float32(func, callables, processes=None, progress=True, flush_below=None, first=0,
+                  stop=2 ** 32, chunk_bits=CHUNK_BITS, check_inputs=4096, seed=0):
     """Sweep float32 bit patterns [first, stop) (all of them by default) for every callable.
 
-    callables: dict label -> callable taking and returning float32 arrays.
+    callables: dict label -> callable taking and returning float32 arrays; flush_below: see
+    measure.measure.
     """
     start_time = time.perf_counter()
     checked, max_rel = check_float64_reference(func, check_inputs, seed)
     global _SWEEP
     chunk = 1 << chunk_bits
-    _SWEEP = (func, callables, chunk, stop)      # inherited by the forked workers
+    _SWEEP = (func, callables, flush_below or {}, chunk, stop)      # inherited by the forked workers
     starts = range(first, stop, chunk)
     bar = ProgressBar(f"{func} float32 sweep") if progress else None
     parts = map_chunks(_sweep_chunk, starts, processes or default_processes(), bar)
@@ -98,21 +99,21 @@ _SWEEP = None
 
 def _sweep_chunk(first):
     """Tallies per label for one chunk, processed in blocks that stay in the CPU's cache."""
-    func, callables, chunk, stop = _SWEEP
+    func, callables, flush_below, chunk, stop = _SWEEP
     tallies = {label: Tally() for label in callables}
     recomputed = 0
     for block in range(first, min(first + chunk, stop), BLOCK):
-        block_tallies, block_recomputed = _sweep_block(func, callables, block, min(block + BLOCK, stop))
+        block_tallies, block_recomputed = _sweep_block(func, callables, flush_below, block,
+                                                       min(block + BLOCK, stop))
         recomputed += block_recomputed
         for label, tally in block_tallies.items():
             tallies[label].merge(tally)
     return tallies, recomputed
 
 
-def _sweep_block(func, callables, first, stop):
+def _sweep_block(func, callables, flush_below, first, stop):
     x = np.arange(first, stop, dtype=np.uint64).astype(np.uint32).view(np.float32)
-    ref, near_midpoint, unsure = float64_reference(func, x)
-    recomputed = _settle(ref, np.flatnonzero(near_midpoint))
+    ref, unsure, recomputed = float32_reference(func, x)
     shared = prepare(ref)
     tallies = {}
     for label, f in callables.items():
@@ -124,7 +125,7 @@ def _sweep_block(func, callables, first, stop):
             unsure[wrong_unsure] = False
             shared = prepare(ref)
         tally = Tally()
-        tally.add(ref, y, shared)
+        tally.add(ref, y, shared, flush_below.get(label, 0.0))
         tally.seconds = time.perf_counter() - start
         tallies[label] = tally
     return tallies, recomputed
@@ -139,14 +140,24 @@ def _settle(ref, index):
     return len(index)
 
 
+def float32_reference(func, x):
+    """Reference for float32 inputs x: NumPy's float64, and mpmath near rounding boundaries.
+
+    Returns (ref, unsure, recomputed): unsure marks the inputs whose exact ulp only mpmath
+    knows (their rounded value is right), recomputed counts the inputs mpmath settled.
+    """
+    ref, near_midpoint, unsure = float64_reference(func, x)
+    return ref, unsure, _settle(ref, np.flatnonzero(near_midpoint))
+
+
 def float64_reference(func, x):
     """Reference for float32 inputs x from NumPy's float64 function.
 
     Returns (ref, near_midpoint, unsure): inputs to recompute with mpmath before measuring, and
     inputs whose rounded value is certain but whose exact ulp is not (see the module docstring).
     """
-    x64 = x.astype(np.float64)
-    with np.errstate(all="ignore"):
+    with np.errstate(all="ignore"):           # signalling NaNs raise 'invalid' on conversion
+        x64 = x.astype(np.float64)
         r = NUMPY_FLOAT64[func](x64)
         rounded = r.astype(np.float32)
     # read exponent and mantissa off the float64 bits: floor(log2|r|) = biased - 1023
@@ -180,8 +191,8 @@ def check_float64_reference(func, n=4096, seed=0):
 
     if n <= 0:
         return 0, 0.0
-    x = sample_inputs(func, n, seed, dtype="float32").astype(np.float64)
     with np.errstate(all="ignore"):
+        x = sample_inputs(func, n, seed, dtype="float32").astype(np.float64)
         r = NUMPY_FLOAT64[func](x)
     worst, worst_x = 0.0, None
     for xi, ri in zip(x.tolist(), r.tolist()):

@@ -26,11 +26,12 @@ def sample_reference(func, dtype, n, seed=0, processes=None, progress=False):
 
 
 def run(func, dtype, callables, exhaustive=None, samples=None, seed=0, processes=None, progress=True,
-        specials=True):
+        specials=True, flush_below=None):
     """Measure callables (dict label -> callable) on func in dtype.
 
     float16 and float32 are exhaustive unless `samples` is given; float64 takes `samples`
     inputs (DEFAULT_SAMPLES by default) plus its worst cases.  The special values come last.
+    flush_below: dict label -> threshold for callables allowed to flush subnormal results.
     """
     if exhaustive is None:
         exhaustive = samples is None and dtype != "float64"
@@ -38,14 +39,14 @@ def run(func, dtype, callables, exhaustive=None, samples=None, seed=0, processes
         raise ValueError("float64 cannot be swept exhaustively; give a number of samples")
     out = Run()
     if exhaustive and dtype == "float32":
-        out.sweep = sweep_float32(func, callables, processes, progress)
+        out.sweep = sweep_float32(func, callables, processes, progress, flush_below)
         out.results += out.sweep.results.values()
     elif exhaustive:
-        out.results += sweep_float16(func, callables, processes, progress).values()
+        out.results += sweep_float16(func, callables, processes, progress, flush_below).values()
     else:
         n = samples or DEFAULT_SAMPLES
         out.reference = sample_reference(func, dtype, n, seed, processes, progress)
-        out.results += measure(out.reference, callables, f"samples n={n} seed={seed}").values()
+        out.results += measure(out.reference, callables, f"samples n={n} seed={seed}", flush_below).values()
     if specials:
         out.results += check_specials(func, dtype, callables).values()
     return out
