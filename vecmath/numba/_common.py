@@ -9,7 +9,7 @@ from ._llvm import bits, f64_from_bits, select
 
 # fastmath=False stated explicitly, so a caller's fastmath=True is not inherited: the kernels
 # keep every rounding the C kernels make.
-kernel = njit(fastmath=False, nogil=True)
+kernel = njit(fastmath=False, nogil=True, inline="always")
 
 
 def consts(name, block, dtype):
