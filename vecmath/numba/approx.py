@@ -1,0 +1,4 @@
+"""vecmath's approx tier as numba scalar functions (bounds: vecmath.spec.BOUNDS)."""
+from ._api import export
+
+__all__ = export(globals(), "approx")
