@@ -142,4 +142,143 @@ static const struct {
     .c4 = 0x1.5b2e760000000p-5f,  /* r^4 */
 };
 
+/* atan: B_j = atan(j/32) (j < 32), pi/2 - atan((j-32)/32) (j >= 32) */
+static const double vm_atan_base_hi[64] __attribute__((aligned(64))) = {
+    0x0.0p+0, 0x1.ffd55bba97625p-6, 0x1.ff55bb72cfdeap-5, 0x1.7ee182602f10fp-4,
+    0x1.fd5ba9aac2f6ep-4, 0x1.3d6eee8c6626cp-3, 0x1.7b97b4bce5b02p-3, 0x1.b90d7529260a2p-3,
+    0x1.f5b75f92c80ddp-3, 0x1.18bf5a30bf178p-2, 0x1.362773707ebccp-2, 0x1.530ad9951cd4ap-2,
+    0x1.6f61941e4def1p-2, 0x1.8b24d394a1b25p-2, 0x1.a64eec3cc23fdp-2, 0x1.c0db4c94ec9f0p-2,
+    0x1.dac670561bb4fp-2, 0x1.f40dd0b541418p-2, 0x1.0657e94db30d0p-1, 0x1.1255d9bfbd2a9p-1,
+    0x1.1e00babdefeb4p-1, 0x1.2958e59308e31p-1, 0x1.345f01cce37bbp-1, 0x1.3f13fb89e96f4p-1,
+    0x1.4978fa3269ee1p-1, 0x1.538f57b89061fp-1, 0x1.5d58987169b18p-1, 0x1.66d663923e087p-1,
+    0x1.700a7c5784634p-1, 0x1.78f6bbd5d315ep-1, 0x1.819d0b7158a4dp-1, 0x1.89ff5ff57f1f8p-1,
+    0x1.921fb54442d18p+0, 0x1.8a205fd558740p+0, 0x1.82250768ac529p+0, 0x1.7a319d1e3fe07p+0,
+    0x1.7249faa996a21p+0, 0x1.6a71d772b60cbp+0, 0x1.62acbeaca61b8p+0, 0x1.5afe069f1e104p+0,
+    0x1.5368c951e9cfdp+0, 0x1.4befdeb8130bap+0, 0x1.4495d86823225p+0, 0x1.3d5cfedefb9c6p+0,
+    0x1.3647503caf55cp+0, 0x1.2f56805f1a64fp+0, 0x1.288bfa3512419p+0, 0x1.21e8e21f07a9cp+0,
+    0x1.1b6e192ebbe44p+0, 0x1.151c4116f2812p+0, 0x1.0ef3c09d694b0p+0, 0x1.08f4c864643c4p+0,
+    0x1.031f57e54adbep+0, 0x1.fae684f57cc00p-1, 0x1.efe068bba2275p-1, 0x1.e52b6efe9c33cp-1,
+    0x1.dac670561bb4fp-1, 0x1.d0b012cff5412p-1, 0x1.c6e6d2171bf18p-1, 0x1.bd6906f6479aap-1,
+    0x1.b434ee31013fdp-1, 0x1.ab48aeb2b28d2p-1, 0x1.a2a25f172cfe4p-1, 0x1.9a400a9306839p-1,
+};
+
+/* atan: B_j - vm_atan_base_hi[j] */
+static const double vm_atan_base_lo[64] __attribute__((aligned(64))) = {
+    0x0.0p+0, -0x1.5ec431444912cp-60, -0x1.c934d86d23f1dp-60, -0x1.cfb654c0c3d98p-58,
+    -0x1.cd37686760c17p-59, 0x1.61a3b0ce9281bp-57, 0x1.347b0b4f881cap-58, 0x1.17b10d2e0e5abp-61,
+    0x1.8ab6e3cf7afbdp-57, 0x1.30ca4748b1bf9p-57, -0x1.963a544b672d8p-57, -0x1.2566480884082p-57,
+    -0x1.c63aae6f6e918p-56, 0x1.b6d0ba3748fa8p-56, -0x1.24dec1b50b7ffp-56, -0x1.cc1ce70934c34p-56,
+    0x1.a2b7f222f65e2p-56, -0x1.a3992dc382a23p-57, -0x1.d5b495f6349e6p-56, -0x1.2bdaee1c0ee35p-58,
+    -0x1.928df287a668fp-58, -0x1.09e73b0c6c087p-56, 0x1.1021137c71102p-55, 0x1.ecf8b492644f0p-56,
+    0x1.2419a87f2a458p-56, -0x1.1bb74abda520cp-55, 0x1.0028e4bc5e7cap-57, -0x1.6ea6febe8bbbap-56,
+    -0x1.8c34d25aadef6p-56, 0x1.406a089803740p-55, -0x1.bf76229d3b917p-56, -0x1.55b9a5e177a1bp-55,
+    0x1.1a62633145c07p-54, -0x1.30228c09a91b4p-54, -0x1.e78c96d05afcbp-58, 0x1.775dc87d51fe0p-54,
+    0x1.a8cc1e7480c68p-54, -0x1.11d212e88c8fdp-54, 0x1.c6ac9f134fa91p-60, 0x1.8330116e9a3b9p-58,
+    -0x1.96f47948a99f1p-54, 0x1.e89234905f110p-55, 0x1.4d29adbab2a62p-54, -0x1.81e1a79b537d2p-55,
+    0x1.17e21d9a42c9ap-55, -0x1.4d472d7231f8dp-56, 0x1.8e684e7a2281bp-56, 0x1.8d699cf392f14p-54,
+    0x1.b1b466a88828ep-54, 0x1.4ed588e9b614bp-54, 0x1.8fcf88aed2e80p-54, -0x1.a5bfdbd9f2a2cp-55,
+    0x1.338b4259c0270p-54, -0x1.46479c173e7afp-55, 0x1.24a3b2e61a70bp-55, 0x1.3e486c1959596p-55,
+    0x1.a2b7f222f65e2p-55, -0x1.5f07ddbf9ebccp-56, 0x1.f4ba8d3373e1bp-55, -0x1.13e7ba3e2ea15p-55,
+    -0x1.0520d0701d877p-55, 0x1.e8b57b951019bp-56, -0x1.d700509dad6cep-56, -0x1.d6064eeff375dp-57,
+};
+
+/* atan: integer constants */
+static const struct {
+    uint64_t recip_magic;
+} vm_atan_bits = {
+    .recip_magic = 0x7fde600000000000u,  /* asdouble(recip_magic - bits(a)) ~ 1/a to 0.0508 relative */
+};
+
+/* atan float64 reduction: c = k/32, k = round(32 u) */
+static const struct {
+    double n;
+    double inv_n;
+    double k_max;
+    double shift;
+    double recip_clamp;
+    double pio2_hi;
+    double pio2_lo;
+} vm_atan_k = {
+    .n = 0x1.0000000000000p+5,  /* nodes per unit */
+    .inv_n = 0x1.0000000000000p-5,  /* 1/32 */
+    .k_max = 0x1.f000000000000p-1,  /* u is clamped to 31/32: k <= 31 */
+    .shift = 0x1.8000000000000p+52,  /* round-to-integer shift, 1.5*2^52 */
+    .recip_clamp = 0x1.0000000000000p+7,  /* a beyond this has k = 0; keeps the magic guess finite */
+    .pio2_hi = 0x1.921fb54442d18p+0,  /* pi/2 rounded */
+    .pio2_lo = 0x1.1a62633145c07p-54,  /* pi/2 - pio2_hi */
+};
+
+/* atan accurate: tau + c3 tau^3 + .. + c9 tau^9 on |tau| <= 0.016, relative error 2^-68.58 */
+static const struct {
+    double c3;
+    double c5;
+    double c7;
+    double c9;
+} vm_atan_accurate_k = {
+    .c3 = -0x1.5555555555555p-2,  /* tau^3 */
+    .c5 = 0x1.9999999990822p-3,  /* tau^5 */
+    .c7 = -0x1.2492478193292p-3,  /* tau^7 */
+    .c9 = 0x1.c6e0fcebcef36p-4,  /* tau^9 */
+};
+
+/* atan fast float64: tau + c3 tau^3 + .. + c7 tau^7 on |tau| <= 0.016, relative error 2^-57.67 */
+static const struct {
+    double c3;
+    double c5;
+    double c7;
+} vm_atan_fast_f64_k = {
+    .c3 = -0x1.5555555553d46p-2,  /* tau^3 */
+    .c5 = 0x1.999998831df2bp-3,  /* tau^5 */
+    .c7 = -0x1.2475a5e0e85e7p-3,  /* tau^7 */
+};
+
+/* atan approx float64: tau + c3 tau^3 + .. + c5 tau^5 on |tau| <= 0.016, relative error 2^-43.3 */
+static const struct {
+    double c3;
+    double c5;
+} vm_atan_approx_f64_k = {
+    .c3 = -0x1.5555551010f62p-2,  /* tau^3 */
+    .c5 = 0x1.997ee8f6b38edp-3,  /* tau^5 */
+};
+
+/* atan fast float32: tau + c3 tau^3 + .. + c11 tau^11 on |tau| <= tan(pi/8), relative error 2^-28.31 (float coefficients) */
+static const struct {
+    float tan_pi8;
+    float tan_3pi8;
+    float pio4_hi;
+    float pio4_lo;
+    float c3;
+    float c5;
+    float c7;
+    float c9;
+    float c11;
+} vm_atan_fast_f32_k = {
+    .tan_pi8 = 0x1.a8279a0000000p-2f,  /* below: tau = |x| */
+    .tan_3pi8 = 0x1.3504f40000000p+1f,  /* above: tau = -1/|x| */
+    .pio4_hi = 0x1.921fb60000000p-1f,  /* pi/4 rounded */
+    .pio4_lo = -0x1.777a5c0000000p-26f,  /* pi/4 - pio4_hi */
+    .c3 = -0x1.55554a0000000p-2f,  /* tau^3 */
+    .c5 = 0x1.9991960000000p-3f,  /* tau^5 */
+    .c7 = -0x1.23b5240000000p-3f,  /* tau^7 */
+    .c9 = 0x1.b1ec340000000p-4f,  /* tau^9 */
+    .c11 = -0x1.f1ed9e0000000p-5f,  /* tau^11 */
+};
+
+/* atan approx float32: tau + c3 tau^3 + .. + c5 tau^5 on |tau| <= tan(pi/8), relative error 2^-15.44 (float coefficients) */
+static const struct {
+    float tan_pi8;
+    float tan_3pi8;
+    float pio4_hi;
+    float pio4_lo;
+    float c3;
+    float c5;
+} vm_atan_approx_f32_k = {
+    .tan_pi8 = 0x1.a8279a0000000p-2f,  /* below: tau = |x| */
+    .tan_3pi8 = 0x1.3504f40000000p+1f,  /* above: tau = -1/|x| */
+    .pio4_hi = 0x1.921fb60000000p-1f,  /* pi/4 rounded */
+    .pio4_lo = -0x1.777a5c0000000p-26f,  /* pi/4 - pio4_hi */
+    .c3 = -0x1.53cc3c0000000p-2f,  /* tau^3 */
+    .c5 = 0x1.5cdc260000000p-3f,  /* tau^5 */
+};
+
 #endif
