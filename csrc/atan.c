@@ -1,28 +1,28 @@
 /* atan(x) for float64 and float32, three tiers.
  *
- * Method (float64 tiers and the float32 accurate tier, in double): a = |x|, u = a (a <= 1) or
- * 1/a (a > 1), node c = k/32 with k = round(32 u) clamped to 31 (for a > 1, k comes from a
- * guess of 1/a: magic-constant bits and one cubic Newton step, 1.4e-4 relative).  Then
- *     atan a = B_j - atan(tau),  tau = num/den,  num = Q - P a,  den = Q a + P,
- * with (P, Q, j) = (1, c, k) for a <= 1 and (c, 1, 32 + k) for a > 1 (tau = (c - a)/(1 + c a)
- * or (1 - c a)/(a + c)); B_j = atan(k/32) or pi/2 - atan(k/32) from a 64-entry table as
- * hi + lo; |tau| < 0.016.  Because c has 5 fractional bits and |c - u| < 1/32, num is exact
- * and den's rounding error dl = fma(Q, a, P - den) is exact: one division gives tau.
- * Tables and coefficients: csrc/generated/vm_data.h (python -m vecmath._gen).
+ * Method (float64 tiers and the float32 accurate tier, in double): a = |x|; the table index j is
+ * the exponent and 5 leading mantissa bits of a for 2^-6 <= a < 64 (j = 1..384, 2 integer ops
+ * after clamping a), j = 0 below and 385 from 64 up.  Then
+ *     atan a = B_j + atan(tau),  tau = (a - b_j) / (1 + a b_j),   tau = -1/a for j = 385,
+ * with nodes b_j near their bucket centres (b_0 = 0), |tau| <= 2^-6 and |tau| <= 2^-5.7 atan(a).
+ * The nodes have 20 significant bits and were chosen (Gal's accurate tables) so that B_j =
+ * atan(b_j) is within 2^-62 relative of a double: one table lookup gives B_j, no low part
+ * (except pi/2 for j = 385).  a - b_j is exact (Sterbenz) and so is dl = fma(a, b, 1 - den),
+ * the rounding error of den = 1 + a b.  Tables, nodes and coefficients: csrc/generated/vm_data.h
+ * (python -m vecmath._gen).
  *
- * accurate float64: tau = num * (1/den) with its correction tl = (num - tau*(den+dl))/den, so
- *   tau + tl is good to ~2^-100; atan(tau) = tau + tl + tau^3 p(tau^2), p of degree 3 (c3..c9,
- *   2^-68.6 relative); B_hi - tau by Fast2Sum, then + (B_lo - ... + error).  Budget: final
- *   rounding 0.5 ULP + polynomial 2^-68 + the rounding of the low part (< 2^-65 of the result)
- *   -> 0.5 + 2^-10 ULP.
- * accurate float32: the same evaluation on (double)x ending in a double-double (s, e) good to
- *   2^-64 relative, rounded once by vm_round_dd_f32: correctly rounded unless atan(x) lay within
- *   2^-64 of a float midpoint, which the exhaustive test shows no float input does.
- * fast float64: no lo parts or tau correction, p of degree 2 (c3..c7, 2^-57.7): B_hi rounding
- *   (<= 0.5 ULP of B < 1 ULP of the result), tau's two roundings times |tau|/atan(a) < 1.1
- *   (<= 1.1 ULP), final rounding 0.5 ULP -> < 3 ULP.
- * approx float64: tau from a float division refined by one Newton step (2^-47), p = c3 + c5
- *   tau^2 (2^-43): < 2^4 ULP.
+ * accurate float64: tau = num * (1/den) with its correction tl = (num - tau*(den + dl))/den,
+ *   so tau + tl is good to ~2^-100; atan(tau) = tau + tl + tau^3 p(tau^2), p of degree 3
+ *   (c3..c9, 2^-69.7 relative); B + tau by Fast2Sum, then + low parts.  Budget: final rounding
+ *   0.5 ULP + B_j 2^-62 + polynomial 2^-69 + rounding of the low part (2^-60 of the result)
+ *   -> 0.5 + 2^-8 ULP.
+ * accurate float32: the same evaluation on (double)x, ending in a double-double (s, e) good to
+ *   2^-61 relative, rounded once by vm_round_dd_f32: correctly rounded unless atan(x) lay within
+ *   2^-61 of a float midpoint, which the exhaustive test shows no float input does.
+ * fast float64: tau = num/den, p of degree 2 (c3..c7, 2^-58): B_j rounding 0.5 ULP of B
+ *   (< 0.52 ULP of the result), tau's two roundings times |tau|/atan(a) (< 0.05 ULP, except
+ *   j = 0 and 385, where tau is exact or one rounding), final rounding 0.5 ULP -> < 1.1 ULP.
+ * approx float64: the same with p = c3 (2^-26 relative to tau, 2^-31.7 to atan(a)): < 2^21 ULP.
  * fast / approx float32 (float arithmetic, no table: the three ranges are the table):
  *   tau = a (a <= tan(pi/8)), (a-1)/(a+1) (<= tan(3pi/8)) or -1/a, base m pi/4 (m = 0, 1, 2)
  *   with pi/4 as hi + lo, |tau| <= tan(pi/8); one division.  fast: degree 11 (2^-28.3),
@@ -31,35 +31,29 @@
  *
  * Special inputs (NaN, +-inf) leave the branch-free path through one compare to the scalar
  * atan_f64_special / atan_f32_special, which give the accurate result for any input.  atan
- * reports no status bits.  Tiny x: tau = -x exactly and atan x = x - x^3/3 rounds to x, with
- * subnormals kept in every tier. */
+ * reports no status bits.  Tiny x: j = 0, tau = x exactly and atan x = x - x^3/3 rounds to x,
+ * with subnormals kept in every tier. */
 
 #define ATAN_K vm_atan_k
+#define ATAN_TABLE 386 /* entries of vm_atan_node and vm_atan_base */
 
-/* The float64 reduction: returns j and sets num, den (exact for num; den rounded) and the
- * factors P, Q of den = Q a + P. */
-static inline vdi atan_reduce(vd a, vd *num, vd *den, vd *P, vd *Q) {
-    vdm big = vd_gt(a, vd_set(1.0));
-    vd ar = vd_select(vd_lt(a, vd_set(ATAN_K.recip_clamp)), a, vd_set(ATAN_K.recip_clamp));
-    vd y = vd_from_bits(vdi_sub(vdi_set((int64_t)vm_atan_bits.recip_magic), vd_bits(ar)));
-    vd e = vd_fnma(ar, y, vd_set(1.0));
-    y = vd_fma(y, vd_fma(e, e, e), y); /* 1/ar to (5.1%)^3 */
-    vd u = vd_select(big, y, a);
-    u = vd_select(vd_gt(u, vd_set(ATAN_K.k_max)), vd_set(ATAN_K.k_max), u);
-    vd z = vd_fma(u, vd_set(ATAN_K.n), vd_set(ATAN_K.shift));
-    vd c = vd_mul(vd_sub(z, vd_set(ATAN_K.shift)), vd_set(ATAN_K.inv_n));
-    *P = vd_select(big, c, vd_set(1.0));
-    *Q = vd_select(big, vd_set(1.0), c);
-    *num = vd_fnma(*P, a, *Q);
-    *den = vd_fma(*Q, a, *P);
-    return vdi_or(vdi_and(vd_bits(z), vdi_set(31)), vdi_select(big, vdi_set(32), vdi_set(0)));
+/* The float64 reduction: j, b_j, and whether a >= 64 (or NaN): then tau = -1/a. */
+static inline vdi atan_index(vd a, vdm *huge) {
+    *huge = vdm_not(vd_lt(a, vd_set(ATAN_K.a_huge)));
+    vd ac = vd_select(*huge, vd_set(ATAN_K.a_huge), a);
+    ac = vd_select(vd_lt(ac, vd_set(ATAN_K.a_tiny)), vd_set(ATAN_K.a_below_tiny), ac);
+    return vdi_shr(vdi_sub(vd_bits(ac), vdi_set((int64_t)vm_atan_bits.idx_bias)), 47);
 }
 
-/* atan|x| as s + e (|e| <= ulp(s)/2, error < 2^-64 relative) for finite x. */
+/* atan(a) as s + e (|e| <= ulp(s)/2, error < 2^-61 relative) for finite a >= 0. */
 static inline vd atan_accurate_core(vd a, vd *e_out) {
-    vd num, den, P, Q;
-    vdi j = atan_reduce(a, &num, &den, &P, &Q);
-    vd dl = vd_fma(Q, a, vd_sub(P, den)); /* (Q a + P) - den, exact */
+    vdm huge;
+    vdi j = atan_index(a, &huge);
+    vd b = vd_lookup(vm_atan_node, j, ATAN_TABLE);
+    vd num = vd_select(huge, vd_set(-1.0), vd_sub(a, b));
+    vd d0 = vd_fma(a, b, vd_set(1.0));
+    vd dl = vd_fma(a, b, vd_sub(vd_set(1.0), d0)); /* (1 + a b) - d0, exact; 0 when huge */
+    vd den = vd_select(huge, a, d0);
     vd inv = vd_div(vd_set(1.0), den);
     vd t = vd_mul(num, inv);
     vd tl = vd_mul(vd_fnma(t, dl, vd_fnma(t, den, num)), inv);
@@ -69,10 +63,10 @@ static inline vd atan_accurate_core(vd a, vd *e_out) {
                   vd_fma(t2, vd_set(K.c5), vd_set(K.c3)));
 #undef K
     vd q = vd_fma(vd_mul(t2, t), p, tl); /* atan(tau) = t + q */
-    vd bh = vd_lookup(vm_atan_base_hi, j, 64);
-    vd bl = vd_lookup(vm_atan_base_lo, j, 64);
-    vd s = vd_sub(bh, t); /* |bh| >= |t| or bh = 0: Fast2Sum */
-    vd lo = vd_add(vd_sub(vd_sub(bh, s), t), vd_sub(bl, q));
+    vd bh = vd_lookup(vm_atan_base, j, ATAN_TABLE);
+    vd bl = vd_select(huge, vd_set(ATAN_K.pio2_lo), vd_set(0.0));
+    vd s = vd_add(bh, t); /* |bh| >= |t| or bh = 0: Fast2Sum */
+    vd lo = vd_add(vd_add(vd_sub(bh, s), t), vd_add(bl, q));
     vd y = vd_add(s, lo);
     *e_out = vd_sub(lo, vd_sub(y, s));
     return y;
@@ -121,15 +115,18 @@ static inline vfh atan_f32_accurate_vec(vfh xf, int *st) {
     return y;
 }
 
-/* fast / approx float64: B_hi - (tau + tau^3 p(tau^2)); tau from 1/den given by INV. */
-#define ATAN_F64_LEAN(INV, P_OF_T2)                                                    \
-    vd a = vd_abs(x), num, den, P, Q;                                                  \
-    vdi j = atan_reduce(a, &num, &den, &P, &Q);                                        \
-    (void)P; (void)Q;                                                                  \
-    vd t = vd_mul(num, (INV));                                                         \
+/* fast / approx float64: B_j + (tau + tau^3 p(tau^2)), tau = num/den. */
+#define ATAN_F64_LEAN(P_OF_T2)                                                         \
+    vd a = vd_abs(x);                                                                  \
+    vdm huge;                                                                          \
+    vdi j = atan_index(a, &huge);                                                      \
+    vd b = vd_lookup(vm_atan_node, j, ATAN_TABLE);                                     \
+    vd num = vd_select(huge, vd_set(-1.0), vd_sub(a, b));                              \
+    vd den = vd_select(huge, a, vd_fma(a, b, vd_set(1.0)));                            \
+    vd t = vd_div(num, den);                                                           \
     vd t2 = vd_mul(t, t);                                                              \
     vd v = vd_fma(vd_mul(t2, t), (P_OF_T2), t);                                        \
-    vd y = vd_sub(vd_lookup(vm_atan_base_hi, j, 64), v);                               \
+    vd y = vd_add(vd_lookup(vm_atan_base, j, ATAN_TABLE), v);                          \
     y = atan_signed(y, vdi_xor(vd_bits(x), vd_bits(a)));                               \
     vdm special = vdm_not(vd_lt(a, vd_set(INFINITY)));                                 \
     if (vdm_bits(special)) y = vd_fixup(x, y, special, atan_f64_special, st);          \
@@ -137,15 +134,12 @@ static inline vfh atan_f32_accurate_vec(vfh xf, int *st) {
 
 static inline vd atan_f64_fast_vec(vd x, int *st) {
 #define K vm_atan_fast_f64_k
-    ATAN_F64_LEAN(vd_div(vd_set(1.0), den),
-                  vd_fma(t2, vd_fma(t2, vd_set(K.c7), vd_set(K.c5)), vd_set(K.c3)))
+    ATAN_F64_LEAN(vd_fma(t2, vd_fma(t2, vd_set(K.c7), vd_set(K.c5)), vd_set(K.c3)))
 #undef K
 }
 
 static inline vd atan_f64_approx_vec(vd x, int *st) {
-#define K vm_atan_approx_f64_k
-    ATAN_F64_LEAN(vd_div(vd_set(1.0), den), vd_fma(t2, vd_set(K.c5), vd_set(K.c3)))
-#undef K
+    ATAN_F64_LEAN(vd_set(vm_atan_approx_f64_k.c3))
 }
 
 /* fast / approx float32: m pi/4 + (tau + tau^3 p(tau^2)) in float arithmetic. */

@@ -1,49 +1,48 @@
-"""atan: base-value tables, reduction constants and minimax polynomials for every tier and dtype.
+"""atan: node and base tables, index constants and minimax polynomials for every tier and dtype.
 
-float64 tiers (and the float32 accurate tier, computed in double): nodes c = k/32, k < 32, on
-u = |x| (|x| <= 1) or u = 1/|x| (|x| > 1); atan|x| = B_j - atan(tau) with
-    j = k,      B_j = atan(k/32),        tau = (c - |x|) / (1 + c |x|)   for |x| <= 1,
-    j = 32 + k, B_j = pi/2 - atan(k/32), tau = (1 - c |x|) / (|x| + c)   for |x| > 1,
-|tau| <= 1/64 + (index slack) < TAU_MAX.  B_j is stored as hi + lo.
+float64 tiers (and the float32 accurate tier, computed in double): the table index j comes from
+the bits of a = |x|: its exponent and 5 leading mantissa bits for 2^-6 <= a < 64 (j = 1..384),
+j = 0 below (node 0) and j = 385 above (node "infinity").  Then
+    atan a = B_j + atan(tau),  tau = (a - b_j) / (1 + a b_j)   (tau = -1/a for j = 385),
+with B_j = atan(b_j).  Each node b_j lies near its bucket's centre, has at most 20 significant
+bits (so a - b_j is exact and the rounding error of 1 + a b_j is one FMA away) and is chosen so
+that atan(b_j) is within 2^-62 (relative) of a double: B_j needs no low part (Gal's accurate
+tables).  B_385 = pi/2 takes its low part from pio2_lo.
 float32 fast and approx (float arithmetic): three ranges split at tan(pi/8) and tan(3pi/8),
 tau = |x|, (|x| - 1) / (|x| + 1) or -1/|x|, base 0, pi/4 or pi/2, |tau| <= tan(pi/8).
 """
 import mpmath as mp
-import numpy as np
 
-from .common import Block, Table, err_bits, to_double, to_float
+from .common import Block, Table, double_bits, err_bits, to_double, to_float
 from .remez import fit, max_error
 
-N = 32
-SHIFT_F64 = 1.5 * 2.0 ** 52
-# |tau| bound for the float64 reduction: 1/64 for an exact index; the index for |x| > 1 uses
-# 1/|x| to 1.4e-4 relative (reciprocal_magic + one cubic Newton step), and k is clamped to 31.
-TAU_MAX = mp.mpf("0.016")
+IDX_MANT_BITS = 5              # mantissa bits in the index: shift 52 - 5 = 47 in csrc/atan.c
+E_MIN, E_MAX = -6, 6           # a in [2^E_MIN, 2^E_MAX) is bucketed
+NODE_BITS = 20                 # significant bits of a node
+NODE_ACCURACY = mp.mpf(2) ** -62
 TAN_PI8 = mp.tan(mp.pi / 8)
 
 
-def reciprocal_magic():
-    """M minimising max |1 - a * asdouble(M - bits(a))| over one binade, in 2^44 steps."""
-    a = np.linspace(1.0, 2.0, 100001)[:-1]
-    bits = a.view(np.int64)
-    best = None
-    for d in range(0, 2 ** 52, 2 ** 44):
-        m = (2046 << 52) - d
-        err = float(np.max(np.abs(a * (np.int64(m) - bits).view(np.float64) - 1.0)))
-        if best is None or err < best[0]:
-            best = (err, m)
-    return best
-
-
-def base_tables():
-    hi, lo = [], []
-    for j in range(2 * N):
-        c = mp.mpf(j % N) / N
-        b = mp.atan(c) if j < N else mp.pi / 2 - mp.atan(c)
-        h = to_double(b)
-        hi.append(h)
-        lo.append(to_double(b - h))
-    return hi, lo
+def nodes():
+    """(b_j, B_j rounded, max |tau| over the bucket) for j = 1 .. 384."""
+    out = []
+    nb = 2 ** IDX_MANT_BITS
+    for e in range(E_MIN, E_MAX):
+        step = mp.mpf(2) ** (e - NODE_BITS + 1)
+        for m in range(nb):
+            lo = mp.ldexp(1 + mp.mpf(m) / nb, e)
+            hi = mp.ldexp(1 + mp.mpf(m + 1) / nb, e)
+            n0 = int(mp.nint((lo + hi) / 2 / step))
+            for i in range(2 ** (NODE_BITS - IDX_MANT_BITS - 1)):  # outward from the centre
+                b = (n0 + (i + 1) // 2 * (1 if i % 2 else -1)) * step
+                big = mp.atan(b)
+                if abs(big - to_double(big)) <= abs(big) * NODE_ACCURACY:
+                    break
+            else:
+                raise RuntimeError(f"no accurate node in bucket {e} {m}")
+            tau = max(abs(lo - b) / (1 + lo * b), abs(hi - b) / (1 + hi * b))
+            out.append((to_double(b), to_double(big), tau))
+    return out
 
 
 def _fit_atan(tau_max, powers, conv):
@@ -63,21 +62,21 @@ def _poly_block(block, coeffs, powers, conv):
 def generate():
     out = []
     with mp.workdps(40):
-        hi, lo = base_tables()
-        out.append(Table("vm_atan_base_hi", "double", hi,
-                         "atan: B_j = atan(j/32) (j < 32), pi/2 - atan((j-32)/32) (j >= 32)"))
-        out.append(Table("vm_atan_base_lo", "double", lo, "atan: B_j - vm_atan_base_hi[j]"))
-        merr, magic = reciprocal_magic()
-        out.append(Block("vm_atan_bits", "uint64_t", "atan: integer constants")
-                   .add("recip_magic", magic,
-                        f"asdouble(recip_magic - bits(a)) ~ 1/a to {merr:.4f} relative"))
-
-        b = Block("vm_atan_k", "double", "atan float64 reduction: c = k/32, k = round(32 u)")
-        b.add("n", float(N), "nodes per unit")
-        b.add("inv_n", 1.0 / N, "1/32")
-        b.add("k_max", (N - 1) / N, "u is clamped to 31/32: k <= 31")
-        b.add("shift", SHIFT_F64, "round-to-integer shift, 1.5*2^52")
-        b.add("recip_clamp", 128.0, "a beyond this has k = 0; keeps the magic guess finite")
+        inner = nodes()
+        a_tiny, a_huge = mp.ldexp(1, E_MIN), mp.ldexp(1, E_MAX)
+        tau_max = max([t for _, _, t in inner] + [a_tiny, 1 / a_huge])
+        out.append(Table("vm_atan_node", "double", [0.0] + [b for b, _, _ in inner] + [0.0],
+                         "atan: node b_j (j = 0: 0; j = 385: unused, tau = -1/a)"))
+        out.append(Table("vm_atan_base", "double",
+                         [0.0] + [big for _, big, _ in inner] + [to_double(mp.pi / 2)],
+                         "atan: B_j = atan(b_j) to 2^-62 relative (j = 385: pi/2 rounded)"))
+        out.append(Block("vm_atan_bits", "uint64_t", "atan: index bias")
+                   .add("idx_bias", double_bits(to_double(a_tiny)) - (1 << (52 - IDX_MANT_BITS)),
+                        "j = (bits(a) - idx_bias) >> 47 for a in [2^-6, 64]"))
+        b = Block("vm_atan_k", "double", "atan float64 reduction")
+        b.add("a_tiny", to_double(a_tiny), "below: node 0")
+        b.add("a_below_tiny", float.fromhex("0x1.fffffffffffffp-7"), "largest double < a_tiny")
+        b.add("a_huge", to_double(a_huge), "from here: node infinity, tau = -1/a")
         pio2 = mp.pi / 2
         b.add("pio2_hi", to_double(pio2), "pi/2 rounded")
         b.add("pio2_lo", to_double(pio2 - to_double(pio2)), "pi/2 - pio2_hi")
@@ -85,11 +84,11 @@ def generate():
 
         for tier, powers, target in (("accurate", [3, 5, 7, 9], "accurate"),
                                      ("fast_f64", [3, 5, 7], "fast float64"),
-                                     ("approx_f64", [3, 5], "approx float64")):
-            coeffs, err = _fit_atan(TAU_MAX, powers, to_double)
+                                     ("approx_f64", [3], "approx float64")):
+            coeffs, err = _fit_atan(tau_max, powers, to_double)
             b = Block(f"vm_atan_{tier}_k", "double",
                       f"atan {target}: tau + c3 tau^3 + .. + c{powers[-1]} tau^{powers[-1]} on"
-                      f" |tau| <= {float(TAU_MAX)}, relative error 2^{err_bits(err)}")
+                      f" |tau| <= {mp.nstr(tau_max, 6)}, relative error 2^{err_bits(err)}")
             _poly_block(b, coeffs, powers, to_double)
             out.append(b)
 
