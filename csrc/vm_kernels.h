@@ -5,5 +5,8 @@
 #define VM_KERNEL_LIST(X) \
     X(exp, accurate)      \
     X(exp, fast)          \
-    X(exp, approx)
+    X(exp, approx)        \
+    X(log, accurate)      \
+    X(log, fast)          \
+    X(log, approx)
 #endif
