@@ -48,7 +48,6 @@
                      vd_set(0x1p52 + 1024.0 + kbias));                                      \
         return vd_from_bits(vdi_add(vdi_and(u, vdi_set(0x000fffffffffffff)), vdi_set(OFF))); \
     }
-LOG_REDUCE_F64(log_reduce32, vm_log_reduce.off32, 5)
 LOG_REDUCE_F64(log_reduce16, vm_log_reduce.off16, 4)
 
 /* The same for a positive normal float, with an arithmetic shift for k. */
@@ -66,26 +65,25 @@ LOG_REDUCE_F32(log_reduce16_f, vm_log_reduce.off16_f, 4)
 static inline vd log_accurate_core(vd x, double kbias, vd *e) {
     vdi idx;
     vd kd;
-    vd z = log_reduce32(x, kbias, &idx, &kd);
-    vd r = vd_fma(z, vd_lookup(vm_log_invc32, idx, 32), vd_set(-1.0)); /* exact */
-    vd w = vd_fma(kd, vd_set(LOG_K.ln2_hi), vd_lookup(vm_log_logc32_hi, idx, 32)); /* exact */
-    vd tail = vd_fma(kd, vd_set(LOG_K.ln2_lo), vd_lookup(vm_log_logc32_lo, idx, 32));
+    vd z = log_reduce16(x, kbias, &idx, &kd);
+    vd r = vd_fma(z, vd_lookup(vm_log_invc16, idx, 16), vd_set(-1.0)); /* exact */
+    vd w = vd_fma(kd, vd_set(LOG_K.ln2_hi), vd_lookup(vm_log_logc16_hi, idx, 16)); /* exact */
+    vd tail = vd_fma(kd, vd_set(LOG_K.ln2_lo), vd_lookup(vm_log_logc16_lo, idx, 16));
     vd r2 = vd_mul(r, r);
     vd r2_lo = vd_fma(r, r, vd_neg(r2)); /* r^2 = r2 + r2_lo exactly */
     vd h = vd_mul(r2, vd_set(-0.5));
     vd hi = vd_add(w, r);
-    vd lo = vd_sub(w, hi);
-    lo = vd_add(lo, r);
+    vd lo = vd_add(vd_sub(w, hi), r);
     vd hi2 = vd_add(hi, h);
-    vd lo2 = vd_sub(hi, hi2);
-    lo2 = vd_add(lo2, h);
-    /* H(r) = c3 + c4 r + .. + c10 r^7, Estrin */
+    vd lo2 = vd_add(vd_sub(hi, hi2), h);
+    /* H(r) = c3 + c4 r + .. + c11 r^8, Estrin */
     vd r4 = vd_mul(r2, r2);
     vd p01 = vd_fma(r, vd_set(LOG_K.c4), vd_set(LOG_K.c3));
     vd p23 = vd_fma(r, vd_set(LOG_K.c6), vd_set(LOG_K.c5));
     vd p45 = vd_fma(r, vd_set(LOG_K.c8), vd_set(LOG_K.c7));
     vd p67 = vd_fma(r, vd_set(LOG_K.c10), vd_set(LOG_K.c9));
-    vd hpoly = vd_fma(r4, vd_fma(r2, p67, p45), vd_fma(r2, p23, p01));
+    vd hpoly = vd_fma(r4, vd_fma(r4, vd_set(LOG_K.c11), vd_fma(r2, p67, p45)),
+                      vd_fma(r2, p23, p01));
     vd t = vd_add(vd_add(lo, lo2), tail);
     t = vd_fma(r2_lo, vd_set(-0.5), t);
     t = vd_fma(vd_mul(r2, r), hpoly, t);
@@ -145,13 +143,38 @@ static float log_f32_special(float x, int *st) {
     return vm_round_dd_f32_any(s, vd_first(e));
 }
 
+/* First pass: log(x) in plain double arithmetic, N = 16, within 2^-41 relative. */
+static inline vd log_f32_first_pass(vd x) {
+#define K vm_log_accurate_f32_k
+    vdi idx;
+    vd kd;
+    vd z = log_reduce16(x, 0.0, &idx, &kd);
+    vd r = vd_fma(z, vd_lookup(vm_log_invc16, idx, 16), vd_set(-1.0));
+    vd r2 = vd_mul(r, r);
+    vd p01 = vd_fma(r, vd_set(K.c3), vd_set(K.c2));
+    vd p23 = vd_fma(r, vd_set(K.c5), vd_set(K.c4));
+    vd p45 = vd_fma(r, vd_set(K.c7), vd_set(K.c6));
+    vd g = vd_fma(vd_mul(r2, r2), p45, vd_fma(r2, p23, p01));
+    vd w = vd_fma(kd, vd_set(K.ln2), vd_lookup(vm_log_logc16, idx, 16));
+    return vd_add(w, vd_fma(r2, g, r));
+#undef K
+}
+
+/* The first pass rounds to the right float unless it lies within 2^-41 relative, i.e. 2^12
+ * double ulps, of a float midpoint (low 29 bits 0x10000000); lanes within LOG_F32_NEAR ulps
+ * (4x margin, about 1 lane in 2^14) take the accurate path of log_f32_special. */
+#define LOG_F32_NEAR 0x4000
+
 static inline vfh log_f32_accurate_vec(vfh xf, int *st) {
-    vd x = vd_from_vfh(xf), e;
-    vd s = log_accurate_core(x, 0.0, &e);
-    vfh y = vm_round_dd_f32(s, e);
-    vdm special = vdm_not(vdm_and(vd_gt(x, vd_set(0.0)), vd_lt(x, vd_set(INFINITY))));
-    if (vdm_bits(special)) y = vfh_fixup(xf, y, special, log_f32_special, st);
-    return y;
+    vd x = vd_from_vfh(xf);
+    vd y = log_f32_first_pass(x);
+    vdi d = vdi_sub(vdi_and(vd_bits(y), vdi_set(0x1fffffff)), vdi_set(0x10000000));
+    vdm far = vdm_or(vdi_gt(d, vdi_set(LOG_F32_NEAR)), vdi_gt(vdi_set(-LOG_F32_NEAR), d));
+    vdm ok = vdm_and(far, vdm_and(vd_gt(x, vd_set(0.0)), vd_lt(x, vd_set(INFINITY))));
+    vfh yf = vfh_from_vd(y);
+    vdm redo = vdm_not(ok);
+    if (vdm_bits(redo)) yf = vfh_fixup(xf, yf, redo, log_f32_special, st);
+    return yf;
 }
 
 /* fast / approx float64: N = 16, r exact, log1p(r) = r + r^2 G(r). */
@@ -161,9 +184,6 @@ static inline vd log_f64_fast_vec(vd x, int *st) {
     vd kd;
     vd z = log_reduce16(x, 0.0, &idx, &kd);
     vd r = vd_fma(z, vd_lookup(vm_log_invc16, idx, 16), vd_set(-1.0));
-    vd w = vd_fma(kd, vd_set(K.ln2_hi), vd_lookup(vm_log_logc16, idx, 16));
-    vd hi = vd_add(w, r);
-    vd lo = vd_add(vd_sub(w, hi), r);
     vd r2 = vd_mul(r, r);
     vd r4 = vd_mul(r2, r2);
     vd p01 = vd_fma(r, vd_set(K.c3), vd_set(K.c2));
@@ -171,8 +191,9 @@ static inline vd log_f64_fast_vec(vd x, int *st) {
     vd p45 = vd_fma(r, vd_set(K.c7), vd_set(K.c6));
     vd p67 = vd_fma(r, vd_set(K.c9), vd_set(K.c8));
     vd g = vd_fma(r4, vd_fma(r4, vd_set(K.c10), vd_fma(r2, p67, p45)), vd_fma(r2, p23, p01));
-    vd t = vd_fma(kd, vd_set(K.ln2_lo), lo);
-    vd y = vd_add(hi, vd_fma(r2, g, t));
+    vd w = vd_fma(kd, vd_set(K.ln2_hi), vd_lookup(vm_log_logc16_hi, idx, 16)); /* exact */
+    vd tail = vd_fma(kd, vd_set(K.ln2_lo), vd_lookup(vm_log_logc16_lo, idx, 16));
+    vd y = vd_add(w, vd_add(vd_fma(r2, g, r), tail));
     vdm special = log_f64_special_mask(x);
     if (vdm_bits(special)) y = vd_fixup(x, y, special, log_f64_special, st);
     return y;
@@ -206,13 +227,10 @@ static inline vf log_f32_fast_vec(vf x, int *st) {
     vf kf;
     vf z = log_reduce32_f(x, &idx, &kf);
     vf r = vf_fma(z, vf_lookup(vm_log_invc32_f, idx, 32), vf_set(-1.0f));
-    vf w = vf_fma(kf, vf_set(K.ln2_hi), vf_lookup(vm_log_logc32_f, idx, 32));
-    vf hi = vf_add(w, r);
-    vf lo = vf_add(vf_sub(w, hi), r);
+    vf w = vf_fma(kf, vf_set(K.ln2), vf_lookup(vm_log_logc32_f, idx, 32));
     vf r2 = vf_mul(r, r);
     vf g = vf_fma(r2, vf_set(K.c4), vf_fma(r, vf_set(K.c3), vf_set(K.c2)));
-    vf t = vf_fma(kf, vf_set(K.ln2_lo), lo);
-    vf y = vf_add(hi, vf_fma(r2, g, t));
+    vf y = vf_add(w, vf_fma(r2, g, r));
     vfm special = log_f32_special_mask(x);
     if (vfm_bits(special)) y = vf_fixup(x, y, special, log_f32_special, st);
     return y;

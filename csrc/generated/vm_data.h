@@ -142,77 +142,15 @@ static const struct {
     .c4 = 0x1.5b2e760000000p-5f,  /* r^4 */
 };
 
-/* x = 2^k z, z in [OFF, 2 OFF): bits of OFF, for the N=32 and N=16 tables */
+/* x = 2^k z, z in [OFF, 2 OFF): bits of OFF, for the N=16 and N=32 tables */
 static const struct {
-    uint64_t off32;
     uint64_t off16;
-    uint64_t off32_f;
     uint64_t off16_f;
+    uint64_t off32_f;
 } vm_log_reduce = {
-    .off32 = 0x3fe6400000000000u,  /* OFF = 0.6953125, 1.0 at the centre of entry 19 */
     .off16 = 0x3fe6800000000000u,  /* OFF = 0.703125, 1.0 at the centre of entry 9 */
-    .off32_f = 0x000000003f320000u,  /* the same OFF as float bits */
     .off16_f = 0x000000003f340000u,  /* the same OFF as float bits */
-};
-
-/* 1/c, N=32: r = z/c - 1 exact in one FMA, r in [-0.01978, 0.01685] */
-static const double vm_log_invc32[32] __attribute__((aligned(64))) = {
-    0x1.6c00000000000p+0, 0x1.6400000000000p+0, 0x1.5c00000000000p+0, 0x1.5400000000000p+0,
-    0x1.5000000000000p+0, 0x1.4800000000000p+0, 0x1.4000000000000p+0, 0x1.3c00000000000p+0,
-    0x1.3400000000000p+0, 0x1.3000000000000p+0, 0x1.2800000000000p+0, 0x1.2400000000000p+0,
-    0x1.2000000000000p+0, 0x1.1c00000000000p+0, 0x1.1400000000000p+0, 0x1.1000000000000p+0,
-    0x1.0c00000000000p+0, 0x1.0800000000000p+0, 0x1.0400000000000p+0, 0x1.0000000000000p+0,
-    0x1.f000000000000p-1, 0x1.e000000000000p-1, 0x1.d400000000000p-1, 0x1.c800000000000p-1,
-    0x1.b800000000000p-1, 0x1.b000000000000p-1, 0x1.a400000000000p-1, 0x1.9800000000000p-1,
-    0x1.9000000000000p-1, 0x1.8800000000000p-1, 0x1.7c00000000000p-1, 0x1.7400000000000p-1,
-};
-
-/* log c rounded to a multiple of 2^-42 (k ln2_hi + this is exact) */
-static const double vm_log_logc32_hi[32] __attribute__((aligned(64))) = {
-    -0x1.686c81e9b1000p-2, -0x1.51aad872e0000p-2, -0x1.3a64c55694000p-2, -0x1.22941fbcf8000p-2,
-    -0x1.1675cababa000p-2, -0x1.fb9186d5e4000p-3, -0x1.c8ff7c79aa000p-3, -0x1.af3c94e80c000p-3,
-    -0x1.7ab890210e000p-3, -0x1.5ff3070a7a000p-3, -0x1.29552f8200000p-3, -0x1.0d77e7cd08000p-3,
-    -0x1.e27076e2b0000p-4, -0x1.a926d3a4ac000p-4, -0x1.341d7961bc000p-4, -0x1.f0a30c0118000p-5,
-    -0x1.77458f6330000p-5, -0x1.f829b0e780000p-6, -0x1.fc0a8b0fc0000p-7, 0x0.0p+0,
-    0x1.0415d89e78000p-5, 0x1.08598b59e4000p-4, 0x1.700d30aeac000p-4, 0x1.da72763844000p-4,
-    0x1.365fcb015a000p-3, 0x1.5bf406b544000p-3, 0x1.95a5adcf70000p-3, 0x1.d1037f2656000p-3,
-    0x1.f991c6cb3c000p-3, 0x1.1178e8227e000p-2, 0x1.314f1e1d36000p-2, 0x1.4718dc271c000p-2,
-};
-
-/* log c - hi */
-static const double vm_log_logc32_lo[32] __attribute__((aligned(64))) = {
-    -0x1.2bb110af84054p-44, 0x1.f4bd8db0a7cc1p-44, -0x1.7a71cbcd735d0p-44, 0x1.a6976f5eb0963p-44,
-    -0x1.8380e731f55c4p-44, 0x1.d572aab993c87p-47, 0x1.7794f689f8434p-45, 0x1.a4e633fcd9066p-52,
-    0x1.bdb9072534a58p-45, 0x1.8586f183bebf2p-44, 0x1.5b967f4471dfcp-44, -0x1.cb2cd2ee2f482p-44,
-    0x1.a342c2af0003cp-45, -0x1.563650bd22a9cp-44, -0x1.1d09299837610p-44, 0x1.d599e83368e91p-45,
-    0x1.181dce586af09p-44, -0x1.980267c7e09e4p-45, -0x1.f1e7cf6d3a69cp-50, 0x0.0p+0,
-    -0x1.dddc7f461c516p-44, -0x1.7e5dd7009902cp-46, 0x1.c1e8da99ded32p-49, 0x1.a89401fa71733p-46,
-    -0x1.fd3a0afb9691bp-44, -0x1.27023eb68981cp-46, 0x1.7f22858a0ff6fp-47, -0x1.84a7e75b6f6e4p-47,
-    -0x1.90d04cd7cc834p-44, 0x1.1ef78ce2d07f2p-44, -0x1.8e27ad3213cb8p-45, 0x1.06c18fb4c14c5p-44,
-};
-
-/* log c rounded to float, N=32 (fast float32) */
-static const float vm_log_logc32_f[32] __attribute__((aligned(64))) = {
-    -0x1.686c820000000p-2f, -0x1.51aad80000000p-2f, -0x1.3a64c60000000p-2f, -0x1.2294200000000p-2f,
-    -0x1.1675ca0000000p-2f, -0x1.fb91860000000p-3f, -0x1.c8ff7c0000000p-3f, -0x1.af3c940000000p-3f,
-    -0x1.7ab8900000000p-3f, -0x1.5ff3080000000p-3f, -0x1.2955300000000p-3f, -0x1.0d77e80000000p-3f,
-    -0x1.e270760000000p-4f, -0x1.a926d40000000p-4f, -0x1.341d7a0000000p-4f, -0x1.f0a30c0000000p-5f,
-    -0x1.7745900000000p-5f, -0x1.f829b00000000p-6f, -0x1.fc0a8c0000000p-7f, 0x0.0p+0f,
-    0x1.0415d80000000p-5f, 0x1.08598c0000000p-4f, 0x1.700d300000000p-4f, 0x1.da72760000000p-4f,
-    0x1.365fcc0000000p-3f, 0x1.5bf4060000000p-3f, 0x1.95a5ae0000000p-3f, 0x1.d103800000000p-3f,
-    0x1.f991c60000000p-3f, 0x1.1178e80000000p-2f, 0x1.314f1e0000000p-2f, 0x1.4718dc0000000p-2f,
-};
-
-/* 1/c, N=32, as floats */
-static const float vm_log_invc32_f[32] __attribute__((aligned(64))) = {
-    0x1.6c00000000000p+0f, 0x1.6400000000000p+0f, 0x1.5c00000000000p+0f, 0x1.5400000000000p+0f,
-    0x1.5000000000000p+0f, 0x1.4800000000000p+0f, 0x1.4000000000000p+0f, 0x1.3c00000000000p+0f,
-    0x1.3400000000000p+0f, 0x1.3000000000000p+0f, 0x1.2800000000000p+0f, 0x1.2400000000000p+0f,
-    0x1.2000000000000p+0f, 0x1.1c00000000000p+0f, 0x1.1400000000000p+0f, 0x1.1000000000000p+0f,
-    0x1.0c00000000000p+0f, 0x1.0800000000000p+0f, 0x1.0400000000000p+0f, 0x1.0000000000000p+0f,
-    0x1.f000000000000p-1f, 0x1.e000000000000p-1f, 0x1.d400000000000p-1f, 0x1.c800000000000p-1f,
-    0x1.b800000000000p-1f, 0x1.b000000000000p-1f, 0x1.a400000000000p-1f, 0x1.9800000000000p-1f,
-    0x1.9000000000000p-1f, 0x1.8800000000000p-1f, 0x1.7c00000000000p-1f, 0x1.7400000000000p-1f,
+    .off32_f = 0x000000003f320000u,  /* OFF = 0.6953125 as float bits, 1.0 at the centre of entry 19 */
 };
 
 /* 1/c, N=16: r = z/c - 1 exact in one FMA, r in [-0.03418, 0.03125] */
@@ -223,7 +161,23 @@ static const double vm_log_invc16[16] __attribute__((aligned(64))) = {
     0x1.b000000000000p-1, 0x1.9800000000000p-1, 0x1.8800000000000p-1, 0x1.7000000000000p-1,
 };
 
-/* log c rounded to double, N=16 (fast and approx float64) */
+/* log c rounded to a multiple of 2^-42 (k ln2_hi + this is exact): accurate, fast float64 */
+static const double vm_log_logc16_hi[16] __attribute__((aligned(64))) = {
+    -0x1.4618bc21c6000p-2, -0x1.2e8e2bae12000p-2, -0x1.fb9186d5e4000p-3, -0x1.9525a9cf46000p-3,
+    -0x1.5ff3070a7a000p-3, -0x1.29552f8200000p-3, -0x1.6f0d28ae58000p-4, -0x1.f0a30c0118000p-5,
+    -0x1.f829b0e780000p-6, 0x0.0p+0, 0x1.08598b59e4000p-4, 0x1.da72763844000p-4,
+    0x1.5bf406b544000p-3, 0x1.d1037f2656000p-3, 0x1.1178e8227e000p-2, 0x1.522ae0738a000p-2,
+};
+
+/* log c - hi */
+static const double vm_log_logc16_lo[16] __attribute__((aligned(64))) = {
+    0x1.3d82f484c84ccp-46, 0x1.67b1e99b72bd8p-45, 0x1.d572aab993c87p-47, 0x1.297137d9f158fp-44,
+    0x1.8586f183bebf2p-44, 0x1.5b967f4471dfcp-44, 0x1.4b4641b664613p-44, 0x1.d599e83368e91p-45,
+    -0x1.980267c7e09e4p-45, 0x0.0p+0, -0x1.7e5dd7009902cp-46, 0x1.a89401fa71733p-46,
+    -0x1.27023eb68981cp-46, -0x1.84a7e75b6f6e4p-47, 0x1.1ef78ce2d07f2p-44, 0x1.ebe708164c759p-45,
+};
+
+/* log c rounded to double, N=16 (approx float64, accurate float32 first pass) */
 static const double vm_log_logc16[16] __attribute__((aligned(64))) = {
     -0x1.4618bc21c5ec2p-2, -0x1.2e8e2bae11d31p-2, -0x1.fb9186d5e3e2bp-3, -0x1.9525a9cf456b4p-3,
     -0x1.5ff3070a793d4p-3, -0x1.29552f81ff523p-3, -0x1.6f0d28ae56b4cp-4, -0x1.f0a30c01162a6p-5,
@@ -247,7 +201,31 @@ static const float vm_log_logc16_f[16] __attribute__((aligned(64))) = {
     0x1.5bf4060000000p-3f, 0x1.d103800000000p-3f, 0x1.1178e80000000p-2f, 0x1.522ae00000000p-2f,
 };
 
-/* accurate: N=32, log1p(r) = r - r^2/2 + r^3 (c3 + .. + c10 r^7) on r in [-0.01978, 0.01685], relative error 2^-66.78 */
+/* 1/c, N=32, as floats: r = z/c - 1 exact in one FMA, r in [-0.01978, 0.01685] */
+static const float vm_log_invc32_f[32] __attribute__((aligned(64))) = {
+    0x1.6c00000000000p+0f, 0x1.6400000000000p+0f, 0x1.5c00000000000p+0f, 0x1.5400000000000p+0f,
+    0x1.5000000000000p+0f, 0x1.4800000000000p+0f, 0x1.4000000000000p+0f, 0x1.3c00000000000p+0f,
+    0x1.3400000000000p+0f, 0x1.3000000000000p+0f, 0x1.2800000000000p+0f, 0x1.2400000000000p+0f,
+    0x1.2000000000000p+0f, 0x1.1c00000000000p+0f, 0x1.1400000000000p+0f, 0x1.1000000000000p+0f,
+    0x1.0c00000000000p+0f, 0x1.0800000000000p+0f, 0x1.0400000000000p+0f, 0x1.0000000000000p+0f,
+    0x1.f000000000000p-1f, 0x1.e000000000000p-1f, 0x1.d400000000000p-1f, 0x1.c800000000000p-1f,
+    0x1.b800000000000p-1f, 0x1.b000000000000p-1f, 0x1.a400000000000p-1f, 0x1.9800000000000p-1f,
+    0x1.9000000000000p-1f, 0x1.8800000000000p-1f, 0x1.7c00000000000p-1f, 0x1.7400000000000p-1f,
+};
+
+/* log c rounded to float, N=32 (fast float32) */
+static const float vm_log_logc32_f[32] __attribute__((aligned(64))) = {
+    -0x1.686c820000000p-2f, -0x1.51aad80000000p-2f, -0x1.3a64c60000000p-2f, -0x1.2294200000000p-2f,
+    -0x1.1675ca0000000p-2f, -0x1.fb91860000000p-3f, -0x1.c8ff7c0000000p-3f, -0x1.af3c940000000p-3f,
+    -0x1.7ab8900000000p-3f, -0x1.5ff3080000000p-3f, -0x1.2955300000000p-3f, -0x1.0d77e80000000p-3f,
+    -0x1.e270760000000p-4f, -0x1.a926d40000000p-4f, -0x1.341d7a0000000p-4f, -0x1.f0a30c0000000p-5f,
+    -0x1.7745900000000p-5f, -0x1.f829b00000000p-6f, -0x1.fc0a8c0000000p-7f, 0x0.0p+0f,
+    0x1.0415d80000000p-5f, 0x1.08598c0000000p-4f, 0x1.700d300000000p-4f, 0x1.da72760000000p-4f,
+    0x1.365fcc0000000p-3f, 0x1.5bf4060000000p-3f, 0x1.95a5ae0000000p-3f, 0x1.d103800000000p-3f,
+    0x1.f991c60000000p-3f, 0x1.1178e80000000p-2f, 0x1.314f1e0000000p-2f, 0x1.4718dc0000000p-2f,
+};
+
+/* accurate: N=16, log1p(r) = r - r^2/2 + r^3 (c3 + .. + c11 r^8) on r in [-0.03418, 0.03125], relative error 2^-64.28 */
 static const struct {
     double ln2_hi;
     double ln2_lo;
@@ -259,17 +237,38 @@ static const struct {
     double c8;
     double c9;
     double c10;
+    double c11;
 } vm_log_accurate_k = {
     .ln2_hi = 0x1.62e42fefa3800p-1,  /* ln2, 42 bits: k*ln2_hi is exact for |k| < 2^11 */
     .ln2_lo = 0x1.ef35793c76730p-45,  /* ln2 - ln2_hi */
     .c3 = 0x1.5555555555555p-2,  /* r^3 */
-    .c4 = -0x1.fffffffffffaap-3,  /* r^4 */
-    .c5 = 0x1.999999999fc41p-3,  /* r^5 */
-    .c6 = -0x1.55555557d504dp-3,  /* r^6 */
-    .c7 = 0x1.249247ae7bea8p-3,  /* r^7 */
-    .c8 = -0x1.ffff6fd42bc1ep-4,  /* r^8 */
-    .c9 = 0x1.c756c1f2d12b1p-4,  /* r^9 */
-    .c10 = -0x1.9e3b975d8a4a3p-4,  /* r^10 */
+    .c4 = -0x1.fffffffffff7fp-3,  /* r^4 */
+    .c5 = 0x1.9999999997b7dp-3,  /* r^5 */
+    .c6 = -0x1.55555556dfcaap-3,  /* r^6 */
+    .c7 = 0x1.2492494eb7ae3p-3,  /* r^7 */
+    .c8 = -0x1.ffffd6ed9b962p-4,  /* r^8 */
+    .c9 = 0x1.c71a1d228498cp-4,  /* r^9 */
+    .c10 = -0x1.9a65f6f48f597p-4,  /* r^10 */
+    .c11 = 0x1.79b29b49a3481p-4,  /* r^11 */
+};
+
+/* accurate float32, first pass: N=16, log1p(r) = r + r^2 (c2 + .. + c7 r^5) on r in [-0.03418, 0.03125], relative error 2^-42.45 */
+static const struct {
+    double ln2;
+    double c2;
+    double c3;
+    double c4;
+    double c5;
+    double c6;
+    double c7;
+} vm_log_accurate_f32_k = {
+    .ln2 = 0x1.62e42fefa39efp-1,  /* ln2 */
+    .c2 = -0x1.000000000a3aep-1,  /* r^2 */
+    .c3 = 0x1.555555598ad45p-2,  /* r^3 */
+    .c4 = -0x1.fffff57acd14cp-3,  /* r^4 */
+    .c5 = 0x1.9998ef6076f2dp-3,  /* r^5 */
+    .c6 = -0x1.55bcbd9714d61p-3,  /* r^6 */
+    .c7 = 0x1.273b6ca6ad322p-3,  /* r^7 */
 };
 
 /* fast float64: N=16, log1p(r) = r + r^2 (c2 + .. + c10 r^8) on r in [-0.03418, 0.03125], relative error 2^-60.22 */
@@ -286,7 +285,7 @@ static const struct {
     double c9;
     double c10;
 } vm_log_fast_f64_k = {
-    .ln2_hi = 0x1.62e42fefa3800p-1,  /* ln2, 42 bits */
+    .ln2_hi = 0x1.62e42fefa3800p-1,  /* ln2, 42 bits: k*ln2_hi is exact */
     .ln2_lo = 0x1.ef35793c76730p-45,  /* ln2 - ln2_hi */
     .c2 = -0x1.0000000000000p-1,  /* r^2 */
     .c3 = 0x1.555555555550fp-2,  /* r^3 */
@@ -316,14 +315,12 @@ static const struct {
 
 /* fast float32: N=32, log1p(r) = r + r^2 (c2 + .. + c4 r^2) on r in [-0.01978, 0.01685], relative error 2^-27.36 (float coefficients) */
 static const struct {
-    float ln2_hi;
-    float ln2_lo;
+    float ln2;
     float c2;
     float c3;
     float c4;
 } vm_log_fast_f32_k = {
-    .ln2_hi = 0x1.62e4000000000p-1f,  /* ln2, 16 bits: k*ln2_hi is exact */
-    .ln2_lo = 0x1.7f7d1c0000000p-20f,  /* ln2 - ln2_hi */
+    .ln2 = 0x1.62e4300000000p-1f,  /* ln2 */
     .c2 = -0x1.fffffc0000000p-2f,  /* r^2 */
     .c3 = 0x1.5562360000000p-2f,  /* r^3 */
     .c4 = -0x1.00f3800000000p-2f,  /* r^4 */

@@ -101,52 +101,61 @@ def generate():
         off16, subs16, rng16 = subintervals(4)
         logc32 = [-mp.log(mp.mpf(iv.numerator) / iv.denominator) for _, _, iv in subs32]
         logc16 = [-mp.log(mp.mpf(iv.numerator) / iv.denominator) for _, _, iv in subs16]
-        hi32 = [to_double(mp.nint(v * 2 ** LOGC_GRID) / 2 ** LOGC_GRID) for v in logc32]
-        _check_fast2sum(subs32, hi32)
+        hi16 = [to_double(mp.nint(v * 2 ** LOGC_GRID) / 2 ** LOGC_GRID) for v in logc16]
+        _check_fast2sum(subs16, hi16)
         _check_fast2sum(subs16, [to_double(v) for v in logc16])
+        _check_fast2sum(subs32, [to_float(v) for v in logc32])
         inv32 = [float(iv) for _, _, iv in subs32]
         inv16 = [float(iv) for _, _, iv in subs16]
         assert all(to_float(v) == v for v in inv32 + inv16)  # exact as floats too
 
         b = Block("vm_log_reduce", "uint64_t",
-                  "x = 2^k z, z in [OFF, 2 OFF): bits of OFF, for the N=32 and N=16 tables")
-        b.add("off32", off32, f"OFF = {_as_double(off32)}, 1.0 at the centre of entry"
-                              f" {(ONE_BITS - off32) >> 47}")
+                  "x = 2^k z, z in [OFF, 2 OFF): bits of OFF, for the N=16 and N=32 tables")
         b.add("off16", off16, f"OFF = {_as_double(off16)}, 1.0 at the centre of entry"
                               f" {(ONE_BITS - off16) >> 48}")
-        b.add("off32_f", _float_bits(_as_double(off32)),
-              "the same OFF as float bits")
         b.add("off16_f", _float_bits(_as_double(off16)), "the same OFF as float bits")
+        b.add("off32_f", _float_bits(_as_double(off32)),
+              f"OFF = {_as_double(off32)} as float bits, 1.0 at the centre of entry"
+              f" {(ONE_BITS - off32) >> 47}")
         out.append(b)
-        out.append(Table("vm_log_invc32", "double", inv32,
-                         f"1/c, N=32: r = z/c - 1 exact in one FMA, {_range_str(rng32)}"))
-        out.append(Table("vm_log_logc32_hi", "double", hi32,
-                         "log c rounded to a multiple of 2^-42 (k ln2_hi + this is exact)"))
-        out.append(Table("vm_log_logc32_lo", "double",
-                         [to_double(v - h) for v, h in zip(logc32, hi32)], "log c - hi"))
-        out.append(Table("vm_log_logc32_f", "float", [to_float(v) for v in logc32],
-                         "log c rounded to float, N=32 (fast float32)"))
-        out.append(Table("vm_log_invc32_f", "float", inv32, "1/c, N=32, as floats"))
         out.append(Table("vm_log_invc16", "double", inv16,
                          f"1/c, N=16: r = z/c - 1 exact in one FMA, {_range_str(rng16)}"))
+        out.append(Table("vm_log_logc16_hi", "double", hi16,
+                         "log c rounded to a multiple of 2^-42 (k ln2_hi + this is exact): accurate, fast float64"))
+        out.append(Table("vm_log_logc16_lo", "double",
+                         [to_double(v - h) for v, h in zip(logc16, hi16)], "log c - hi"))
         out.append(Table("vm_log_logc16", "double", [to_double(v) for v in logc16],
-                         "log c rounded to double, N=16 (fast and approx float64)"))
+                         "log c rounded to double, N=16 (approx float64, accurate float32 first pass)"))
         out.append(Table("vm_log_invc16_f", "float", inv16, "1/c, N=16, as floats"))
         out.append(Table("vm_log_logc16_f", "float", [to_float(v) for v in logc16],
                          "log c rounded to float, N=16 (approx float32)"))
+        out.append(Table("vm_log_invc32_f", "float", inv32,
+                         f"1/c, N=32, as floats: r = z/c - 1 exact in one FMA, {_range_str(rng32)}"))
+        out.append(Table("vm_log_logc32_f", "float", [to_float(v) for v in logc32],
+                         "log c rounded to float, N=32 (fast float32)"))
 
         ln2_hi = split_hi(mp.log(2), LOGC_GRID)
-        ln2_hi_f = to_float(split_hi(mp.log(2), 16))
 
-        # accurate (float64, and float32 computed in double): N=32, degree 10 in all.
-        coeffs, err = _fit_rel(_h, rng32, list(range(8)), to_double, _poly_h)
+        # accurate (float64, and float32 computed in double): N=16, degree 11 in all.
+        coeffs, err = _fit_rel(_h, rng16, list(range(9)), to_double, _poly_h)
         b = Block("vm_log_accurate_k", "double",
-                  f"accurate: N=32, log1p(r) = r - r^2/2 + r^3 (c3 + .. + c10 r^7) on"
-                  f" {_range_str(rng32)}, relative error 2^{err_bits(err)}")
+                  f"accurate: N=16, log1p(r) = r - r^2/2 + r^3 (c3 + .. + c11 r^8) on"
+                  f" {_range_str(rng16)}, relative error 2^{err_bits(err)}")
         b.add("ln2_hi", ln2_hi, f"ln2, {LOGC_GRID} bits: k*ln2_hi is exact for |k| < 2^11")
         b.add("ln2_lo", to_double(mp.log(2) - ln2_hi), "ln2 - ln2_hi")
         for k, c in enumerate(coeffs):
             b.add(f"c{k + 3}", c, f"r^{k + 3}")
+        out.append(b)
+
+        # accurate float32, first pass: N=16, plain double arithmetic, degree 7; the kernel
+        # rounds it to float only where it is far from a float midpoint.
+        coeffs, err = _fit_rel(_g, rng16, list(range(6)), to_double, _poly_g)
+        b = Block("vm_log_accurate_f32_k", "double",
+                  f"accurate float32, first pass: N=16, log1p(r) = r + r^2 (c2 + .. + c7 r^5) on"
+                  f" {_range_str(rng16)}, relative error 2^{err_bits(err)}")
+        b.add("ln2", to_double(mp.log(2)), "ln2")
+        for k, c in enumerate(coeffs):
+            b.add(f"c{k + 2}", c, f"r^{k + 2}")
         out.append(b)
 
         for tier, deg in (("fast", 10), ("approx", 5)):
@@ -155,7 +164,7 @@ def generate():
                       f"{tier} float64: N=16, log1p(r) = r + r^2 (c2 + .. + c{deg} r^{deg - 2})"
                       f" on {_range_str(rng16)}, relative error 2^{err_bits(err)}")
             if tier == "fast":
-                b.add("ln2_hi", ln2_hi, f"ln2, {LOGC_GRID} bits")
+                b.add("ln2_hi", ln2_hi, f"ln2, {LOGC_GRID} bits: k*ln2_hi is exact")
                 b.add("ln2_lo", to_double(mp.log(2) - ln2_hi), "ln2 - ln2_hi")
             else:
                 b.add("ln2", to_double(mp.log(2)), "ln2")
@@ -170,11 +179,7 @@ def generate():
                       f"{tier} float32: N={n}, log1p(r) = r + r^2 (c2 + .. + c{deg} r^{deg - 2})"
                       f" on {_range_str(rng)}, relative error 2^{err_bits(err)} (float"
                       f" coefficients)")
-            if tier == "fast":
-                b.add("ln2_hi", ln2_hi_f, "ln2, 16 bits: k*ln2_hi is exact")
-                b.add("ln2_lo", to_float(mp.log(2) - ln2_hi_f), "ln2 - ln2_hi")
-            else:
-                b.add("ln2", to_float(mp.log(2)), "ln2")
+            b.add("ln2", to_float(mp.log(2)), "ln2")
             for k, c in enumerate(coeffs):
                 b.add(f"c{k + 2}", c, f"r^{k + 2}")
             out.append(b)
