@@ -5,35 +5,41 @@
  *     log(x) = k ln2 + log c + log1p(r),  r = z (1/c) - 1,
  * with log1p(r) from a minimax polynomial.  The generator (vecmath/_gen/log.py) puts 1.0 at
  * the centre of one entry, whose c is 1, so near x = 1 the result is log1p(x - 1) with k = 0:
- * relative accuracy with no cancellation.  Every 1/c sits on the coarsest binary grid that keeps
- * r = fma(z, 1/c, -1) exact for every double z of its entry (|r| <= 0.0198 for N = 32, 0.0342
- * for N = 16), so r carries no rounding error in any tier.
+ * relative accuracy, no cancellation.  Every 1/c has at most 7 bits, on the coarsest binary
+ * grid that keeps r = fma(z, 1/c, -1) exact for every double (and float) z of its entry:
+ * |r| <= 0.0342 for N = 16, 0.0198 for N = 32.  r carries no rounding error in any tier.
  *
- * accurate float64: N = 32 table of 1/c and log c = hi + lo (hi a multiple of 2^-42, so
- *   w = k ln2_hi + hi is exact), log1p(r) = r - r^2/2 + r^3 H(r), H of degree 7 (2^-66.8
- *   relative).  w + r and then + (-r^2/2, with r^2 split exactly by an FMA) are added as
- *   double-doubles (Fast2Sum: |w| >= |r| by the table, |w + r| > 2^-8 > r^2/2 away from c = 1);
- *   the leftovers, k ln2_lo + lo, and r^3 H(r) (all < 2^-18 |result| or absolutely < 2^-33)
- *   go into one small term t.  Result s = hi + t: relative error of hi + t about 2^-64,
- *   so 0.5 ULP final rounding + < 0.002 ULP.
- * accurate float32: the same evaluation on (double)x, keeping e = the rounding error of
- *   s = hi + t; (s, e) is within ~2^-64 relative of log(x), and vm_round_dd_f32 rounds it
- *   correctly unless log(x) lies within that of a float midpoint, which the exhaustive test
- *   shows happens for no float input.  Float subnormals are normal doubles: no special case.
- * fast float64: N = 16 (1/c and log c rounded to double), log1p(r) = r + r^2 G(r), G of
- *   degree 8 (2^-59 relative); w = k ln2_hi + log c rounded, hi = w + r exact by Fast2Sum,
- *   y = hi + (k ln2_lo + lo + r^2 G).  Errors: w and log c rounding (<= 0.5 ULP of w each,
- *   at most doubled where r cancels part of w) + final rounding -> < 2.5 ULP.
- * approx float64: N = 16, G of degree 3 (2^-30 relative), y = k ln2 + (log c + p): < 2^23 ULP.
- * fast float32: float arithmetic, N = 32 (log c rounded to float), G of degree 2 (2^-28), the
- *   fast float64 summation in float: < 3 ULP.
- * approx float32: float, N = 16, G of degree 1 (2^-17.7 relative), y = k ln2 + (log c + p):
- *   < 2^7 ULP.
+ * accurate float64: N = 16; log c = hi + lo with hi a multiple of 2^-42, so w = k ln2_hi + hi is
+ *   exact; log1p(r) = r - r^2/2 + r^3 H(r), H of degree 8 (2^-64.3 relative).  w + r and then
+ *   -r^2/2 (r^2 split exactly by an FMA) are added by Fast2Sum (|w| >= |r| by the table;
+ *   |w + r| > 2^-7 > r^2/2 outside the c = 1 entry); what they leave, k ln2_lo + lo and
+ *   r^3 H(r), is one small term t with |t| < 2^-11 |result|, whose roundings cost < 2^-62
+ *   relative.  s = hi + t: 0.5 ULP final rounding + < 0.003 ULP.  Measured max 0.50000000003
+ *   ULP (1.14M inputs over spec.REGIONS and all 134,939 worst cases of log.wc).
+ * accurate float32: a first pass in plain double arithmetic, N = 16, log c rounded to double,
+ *   y = (k ln2 + log c) + (r + r^2 G(r)), G of degree 5 (2^-42.5): relative error < 2^-41
+ *   (polynomial 2^-42.5 |log1p(r)| <= 2^-41.2 |y|, roundings about 10 * 2^-53).  Rounding y to
+ *   float is then correct unless y lies within 2^12 double ulps of a float midpoint; lanes
+ *   within LOG_F32_NEAR = 2^14 ulps (4x margin, about 1 lane in 2^14) and the special inputs
+ *   take log_f32_special, which rounds the accurate float64 evaluation as a double-double
+ *   (s, e) (error ~2^-62 relative) with vm_round_dd_f32_any.  Exhaustive check: every float
+ *   input gives the correctly rounded result.  Float subnormals are normal doubles here.
+ * fast float64: N = 16, w = k ln2_hi + hi exact, G of degree 8 (2^-60.2),
+ *   y = w + ((r + r^2 G) + (k ln2_lo + lo)): the two roundings of the small sum (< 0.035) are
+ *   < 2^-58.8 each, against ulp(y) >= 2^-58 wherever k = 0 (|y| >= 2^-6 outside the c = 1
+ *   entry) -> < 1.3 ULP + 0.5.  Measured max 1.09 ULP.
+ * approx float64: N = 16, G of degree 3 (2^-30.2), y = k ln2 + (log c + p): < 2^24 ULP
+ *   (measured 2^22.6, near the c != 1 entries where r cancels part of log c).
+ * fast float32: float arithmetic, N = 32 (one register permute of floats on AVX-512), log c
+ *   rounded to float, G of degree 2 (2^-27.4), y = (k ln2 + log c) + (r + r^2 G): log c's
+ *   rounding can reach 2 ULP where r cancels half of it -> < 3 ULP (exhaustive max 2.27).
+ * approx float32: float, N = 16, G of degree 1 (2^-17.7), y = k ln2 + (log c + p):
+ *   exhaustive max 74 ULP.
  *
- * Special inputs (x <= 0, NaN, +inf, and for float64 and the float-arithmetic float32 tiers
- * subnormal x) leave through one compare to log_f64_special / log_f32_special, which give the
- * accurate result for every input (subnormals scaled by 2^52 first) and report divide-by-zero
- * for +-0 and invalid for x < 0. */
+ * Special inputs (x <= 0, NaN, +inf, and subnormal x except in the float32 accurate kernel)
+ * leave through one compare to log_f64_special / log_f32_special, which give the accurate
+ * result for every input (float64 subnormals scaled by 2^52 first), -inf with divide-by-zero
+ * for +-0, and NaN with invalid for x < 0 (-inf included). */
 
 #define LOG_K vm_log_accurate_k
 
