@@ -6,6 +6,9 @@
     X(exp, accurate)      \
     X(exp, fast)          \
     X(exp, approx)        \
+    X(log, accurate)      \
+    X(log, fast)          \
+    X(log, approx)        \
     X(atan, accurate)     \
     X(atan, fast)         \
     X(atan, approx)

@@ -155,6 +155,201 @@ static const struct {
     .c2 = 0x1.fffff60000000p-2f,  /* r^2 */
 };
 
+/* x = 2^k z, z in [OFF, 2 OFF): bits of OFF, for the N=16 and N=32 tables */
+static const struct {
+    uint64_t off16;
+    uint64_t off16_f;
+    uint64_t off32_f;
+} vm_log_reduce = {
+    .off16 = 0x3fe6800000000000u,  /* OFF = 0.703125, 1.0 at the centre of entry 9 */
+    .off16_f = 0x000000003f340000u,  /* the same OFF as float bits */
+    .off32_f = 0x000000003f320000u,  /* OFF = 0.6953125 as float bits, 1.0 at the centre of entry 19 */
+};
+
+/* 1/c, N=16: r = z/c - 1 exact in one FMA, r in [-0.03418, 0.03125] */
+static const double vm_log_invc16[16] __attribute__((aligned(64))) = {
+    0x1.6000000000000p+0, 0x1.5800000000000p+0, 0x1.4800000000000p+0, 0x1.3800000000000p+0,
+    0x1.3000000000000p+0, 0x1.2800000000000p+0, 0x1.1800000000000p+0, 0x1.1000000000000p+0,
+    0x1.0800000000000p+0, 0x1.0000000000000p+0, 0x1.e000000000000p-1, 0x1.c800000000000p-1,
+    0x1.b000000000000p-1, 0x1.9800000000000p-1, 0x1.8800000000000p-1, 0x1.7000000000000p-1,
+};
+
+/* log c rounded to a multiple of 2^-42 (k ln2_hi + this is exact): accurate, fast float64 */
+static const double vm_log_logc16_hi[16] __attribute__((aligned(64))) = {
+    -0x1.4618bc21c6000p-2, -0x1.2e8e2bae12000p-2, -0x1.fb9186d5e4000p-3, -0x1.9525a9cf46000p-3,
+    -0x1.5ff3070a7a000p-3, -0x1.29552f8200000p-3, -0x1.6f0d28ae58000p-4, -0x1.f0a30c0118000p-5,
+    -0x1.f829b0e780000p-6, 0x0.0p+0, 0x1.08598b59e4000p-4, 0x1.da72763844000p-4,
+    0x1.5bf406b544000p-3, 0x1.d1037f2656000p-3, 0x1.1178e8227e000p-2, 0x1.522ae0738a000p-2,
+};
+
+/* log c - hi */
+static const double vm_log_logc16_lo[16] __attribute__((aligned(64))) = {
+    0x1.3d82f484c84ccp-46, 0x1.67b1e99b72bd8p-45, 0x1.d572aab993c87p-47, 0x1.297137d9f158fp-44,
+    0x1.8586f183bebf2p-44, 0x1.5b967f4471dfcp-44, 0x1.4b4641b664613p-44, 0x1.d599e83368e91p-45,
+    -0x1.980267c7e09e4p-45, 0x0.0p+0, -0x1.7e5dd7009902cp-46, 0x1.a89401fa71733p-46,
+    -0x1.27023eb68981cp-46, -0x1.84a7e75b6f6e4p-47, 0x1.1ef78ce2d07f2p-44, 0x1.ebe708164c759p-45,
+};
+
+/* log c rounded to double, N=16 (approx float64, accurate float32 first pass) */
+static const double vm_log_logc16[16] __attribute__((aligned(64))) = {
+    -0x1.4618bc21c5ec2p-2, -0x1.2e8e2bae11d31p-2, -0x1.fb9186d5e3e2bp-3, -0x1.9525a9cf456b4p-3,
+    -0x1.5ff3070a793d4p-3, -0x1.29552f81ff523p-3, -0x1.6f0d28ae56b4cp-4, -0x1.f0a30c01162a6p-5,
+    -0x1.f829b0e783300p-6, 0x0.0p+0, 0x1.08598b59e3a07p-4, 0x1.da727638446a2p-4,
+    0x1.5bf406b543db2p-3, 0x1.d1037f2655e7bp-3, 0x1.1178e8227e47cp-2, 0x1.522ae0738a3d8p-2,
+};
+
+/* 1/c, N=16, as floats */
+static const float vm_log_invc16_f[16] __attribute__((aligned(64))) = {
+    0x1.6000000000000p+0f, 0x1.5800000000000p+0f, 0x1.4800000000000p+0f, 0x1.3800000000000p+0f,
+    0x1.3000000000000p+0f, 0x1.2800000000000p+0f, 0x1.1800000000000p+0f, 0x1.1000000000000p+0f,
+    0x1.0800000000000p+0f, 0x1.0000000000000p+0f, 0x1.e000000000000p-1f, 0x1.c800000000000p-1f,
+    0x1.b000000000000p-1f, 0x1.9800000000000p-1f, 0x1.8800000000000p-1f, 0x1.7000000000000p-1f,
+};
+
+/* log c rounded to float, N=16 (approx float32) */
+static const float vm_log_logc16_f[16] __attribute__((aligned(64))) = {
+    -0x1.4618bc0000000p-2f, -0x1.2e8e2c0000000p-2f, -0x1.fb91860000000p-3f, -0x1.9525aa0000000p-3f,
+    -0x1.5ff3080000000p-3f, -0x1.2955300000000p-3f, -0x1.6f0d280000000p-4f, -0x1.f0a30c0000000p-5f,
+    -0x1.f829b00000000p-6f, 0x0.0p+0f, 0x1.08598c0000000p-4f, 0x1.da72760000000p-4f,
+    0x1.5bf4060000000p-3f, 0x1.d103800000000p-3f, 0x1.1178e80000000p-2f, 0x1.522ae00000000p-2f,
+};
+
+/* 1/c, N=32, as floats: r = z/c - 1 exact in one FMA, r in [-0.01978, 0.01685] */
+static const float vm_log_invc32_f[32] __attribute__((aligned(64))) = {
+    0x1.6c00000000000p+0f, 0x1.6400000000000p+0f, 0x1.5c00000000000p+0f, 0x1.5400000000000p+0f,
+    0x1.5000000000000p+0f, 0x1.4800000000000p+0f, 0x1.4000000000000p+0f, 0x1.3c00000000000p+0f,
+    0x1.3400000000000p+0f, 0x1.3000000000000p+0f, 0x1.2800000000000p+0f, 0x1.2400000000000p+0f,
+    0x1.2000000000000p+0f, 0x1.1c00000000000p+0f, 0x1.1400000000000p+0f, 0x1.1000000000000p+0f,
+    0x1.0c00000000000p+0f, 0x1.0800000000000p+0f, 0x1.0400000000000p+0f, 0x1.0000000000000p+0f,
+    0x1.f000000000000p-1f, 0x1.e000000000000p-1f, 0x1.d400000000000p-1f, 0x1.c800000000000p-1f,
+    0x1.b800000000000p-1f, 0x1.b000000000000p-1f, 0x1.a400000000000p-1f, 0x1.9800000000000p-1f,
+    0x1.9000000000000p-1f, 0x1.8800000000000p-1f, 0x1.7c00000000000p-1f, 0x1.7400000000000p-1f,
+};
+
+/* log c rounded to float, N=32 (fast float32) */
+static const float vm_log_logc32_f[32] __attribute__((aligned(64))) = {
+    -0x1.686c820000000p-2f, -0x1.51aad80000000p-2f, -0x1.3a64c60000000p-2f, -0x1.2294200000000p-2f,
+    -0x1.1675ca0000000p-2f, -0x1.fb91860000000p-3f, -0x1.c8ff7c0000000p-3f, -0x1.af3c940000000p-3f,
+    -0x1.7ab8900000000p-3f, -0x1.5ff3080000000p-3f, -0x1.2955300000000p-3f, -0x1.0d77e80000000p-3f,
+    -0x1.e270760000000p-4f, -0x1.a926d40000000p-4f, -0x1.341d7a0000000p-4f, -0x1.f0a30c0000000p-5f,
+    -0x1.7745900000000p-5f, -0x1.f829b00000000p-6f, -0x1.fc0a8c0000000p-7f, 0x0.0p+0f,
+    0x1.0415d80000000p-5f, 0x1.08598c0000000p-4f, 0x1.700d300000000p-4f, 0x1.da72760000000p-4f,
+    0x1.365fcc0000000p-3f, 0x1.5bf4060000000p-3f, 0x1.95a5ae0000000p-3f, 0x1.d103800000000p-3f,
+    0x1.f991c60000000p-3f, 0x1.1178e80000000p-2f, 0x1.314f1e0000000p-2f, 0x1.4718dc0000000p-2f,
+};
+
+/* accurate: N=16, log1p(r) = r - r^2/2 + r^3 (c3 + .. + c11 r^8) on r in [-0.03418, 0.03125], relative error 2^-64.28 */
+static const struct {
+    double ln2_hi;
+    double ln2_lo;
+    double c3;
+    double c4;
+    double c5;
+    double c6;
+    double c7;
+    double c8;
+    double c9;
+    double c10;
+    double c11;
+} vm_log_accurate_k = {
+    .ln2_hi = 0x1.62e42fefa3800p-1,  /* ln2, 42 bits: k*ln2_hi is exact for |k| < 2^11 */
+    .ln2_lo = 0x1.ef35793c76730p-45,  /* ln2 - ln2_hi */
+    .c3 = 0x1.5555555555555p-2,  /* r^3 */
+    .c4 = -0x1.fffffffffff7fp-3,  /* r^4 */
+    .c5 = 0x1.9999999997b7dp-3,  /* r^5 */
+    .c6 = -0x1.55555556dfcaap-3,  /* r^6 */
+    .c7 = 0x1.2492494eb7ae3p-3,  /* r^7 */
+    .c8 = -0x1.ffffd6ed9b962p-4,  /* r^8 */
+    .c9 = 0x1.c71a1d228498cp-4,  /* r^9 */
+    .c10 = -0x1.9a65f6f48f597p-4,  /* r^10 */
+    .c11 = 0x1.79b29b49a3481p-4,  /* r^11 */
+};
+
+/* accurate float32, first pass: N=16, log1p(r) = r + r^2 (c2 + .. + c7 r^5) on r in [-0.03418, 0.03125], relative error 2^-42.45 */
+static const struct {
+    double ln2;
+    double c2;
+    double c3;
+    double c4;
+    double c5;
+    double c6;
+    double c7;
+} vm_log_accurate_f32_k = {
+    .ln2 = 0x1.62e42fefa39efp-1,  /* ln2 */
+    .c2 = -0x1.000000000a3aep-1,  /* r^2 */
+    .c3 = 0x1.555555598ad45p-2,  /* r^3 */
+    .c4 = -0x1.fffff57acd14cp-3,  /* r^4 */
+    .c5 = 0x1.9998ef6076f2dp-3,  /* r^5 */
+    .c6 = -0x1.55bcbd9714d61p-3,  /* r^6 */
+    .c7 = 0x1.273b6ca6ad322p-3,  /* r^7 */
+};
+
+/* fast float64: N=16, log1p(r) = r + r^2 (c2 + .. + c10 r^8) on r in [-0.03418, 0.03125], relative error 2^-60.22 */
+static const struct {
+    double ln2_hi;
+    double ln2_lo;
+    double c2;
+    double c3;
+    double c4;
+    double c5;
+    double c6;
+    double c7;
+    double c8;
+    double c9;
+    double c10;
+} vm_log_fast_f64_k = {
+    .ln2_hi = 0x1.62e42fefa3800p-1,  /* ln2, 42 bits: k*ln2_hi is exact */
+    .ln2_lo = 0x1.ef35793c76730p-45,  /* ln2 - ln2_hi */
+    .c2 = -0x1.0000000000000p-1,  /* r^2 */
+    .c3 = 0x1.555555555550fp-2,  /* r^3 */
+    .c4 = -0x1.fffffffffdf01p-3,  /* r^4 */
+    .c5 = 0x1.9999999b479d6p-3,  /* r^5 */
+    .c6 = -0x1.5555558379431p-3,  /* r^6 */
+    .c7 = 0x1.249232c029eacp-3,  /* r^7 */
+    .c8 = -0x1.fffd7358bc6a9p-4,  /* r^8 */
+    .c9 = 0x1.c7fb558e0b765p-4,  /* r^9 */
+    .c10 = -0x1.9f6daa39131cbp-4,  /* r^10 */
+};
+
+/* approx float64: N=16, log1p(r) = r + r^2 (c2 + .. + c5 r^3) on r in [-0.03418, 0.03125], relative error 2^-30.17 */
+static const struct {
+    double ln2;
+    double c2;
+    double c3;
+    double c4;
+    double c5;
+} vm_log_approx_f64_k = {
+    .ln2 = 0x1.62e42fefa39efp-1,  /* ln2 */
+    .c2 = -0x1.fffffe6a85d03p-2,  /* r^2 */
+    .c3 = 0x1.55552fec35a77p-2,  /* r^3 */
+    .c4 = -0x1.002e53d5728bap-2,  /* r^4 */
+    .c5 = 0x1.9bf50be36e862p-3,  /* r^5 */
+};
+
+/* fast float32: N=32, log1p(r) = r + r^2 (c2 + .. + c4 r^2) on r in [-0.01978, 0.01685], relative error 2^-27.36 (float coefficients) */
+static const struct {
+    float ln2;
+    float c2;
+    float c3;
+    float c4;
+} vm_log_fast_f32_k = {
+    .ln2 = 0x1.62e4300000000p-1f,  /* ln2 */
+    .c2 = -0x1.fffffc0000000p-2f,  /* r^2 */
+    .c3 = 0x1.5562360000000p-2f,  /* r^3 */
+    .c4 = -0x1.00f3800000000p-2f,  /* r^4 */
+};
+
+/* approx float32: N=16, log1p(r) = r + r^2 (c2 + .. + c3 r^1) on r in [-0.03418, 0.03125], relative error 2^-17.73 (float coefficients) */
+static const struct {
+    float ln2;
+    float c2;
+    float c3;
+} vm_log_approx_f32_k = {
+    .ln2 = 0x1.62e4300000000p-1f,  /* ln2 */
+    .c2 = -0x1.0011820000000p-1f,  /* r^2 */
+    .c3 = 0x1.5636960000000p-2f,  /* r^3 */
+};
+
 /* atan: node b_j (j = 0: 0; j = 385: unused, tau = -1/a) */
 static const double vm_atan_node[386] __attribute__((aligned(64))) = {
     0x0.0p+0, 0x1.0412a00000000p-6, 0x1.0be0e00000000p-6, 0x1.13bbc00000000p-6,
