@@ -24,22 +24,35 @@
 
 #define EXP_K vm_exp_accurate_k
 
-/* exp(x) = scale * (1 + tmp) for the accurate tiers; tmp and scale valid for |x| < 746. */
-static inline vd exp_accurate_core(vd x, vd *kd_out, vd *scale) {
+/* The accurate tiers' reduction: x = kd ln2/32 + r + r_lo (r_lo: what rounding r dropped),
+ * 2^(kd/32) = scale * (1 + tail).  Valid for |x| < 746. */
+static inline vd exp_accurate_reduce(vd x, vd *kd_out, vd *r_lo, vd *scale, vd *tail) {
     vd z = vd_fma(x, vd_set(EXP_K.inv_ln2_n), vd_set(EXP_K.shift));
     vdi ki = vd_bits(z);
     vd kd = vd_sub(z, vd_set(EXP_K.shift));
-    vd r = vd_fnma(kd, vd_set(EXP_K.ln2_hi_n), x);
-    r = vd_fnma(kd, vd_set(EXP_K.ln2_lo_n), r);
+    vd r_hi = vd_fnma(kd, vd_set(EXP_K.ln2_hi_n), x); /* exact */
+    vd r = vd_fnma(kd, vd_set(EXP_K.ln2_lo_n), r_hi);
+    *r_lo = vd_fnma(kd, vd_set(EXP_K.ln2_lo_n), vd_sub(r_hi, r));
     vdi idx = vdi_and(ki, vdi_set(31));
     *scale = vd_from_bits(vdi_add(vdi_lookup(vm_exp_tab32_bits, idx, 32), vdi_shl(ki, 47)));
-    vd tail = vd_lookup(vm_exp_tab32_tail, idx, 32);
-    vd r2 = vd_mul(r, r);
+    *tail = vd_lookup(vm_exp_tab32_tail, idx, 32);
+    *kd_out = kd;
+    return r;
+}
+
+/* p with exp(r) = 1 + r + r^2 p(r) for |r| <= ln2/64 (relative error 2^-63.2); r2 = r*r. */
+static inline vd exp_accurate_poly(vd r, vd r2) {
     vd p56 = vd_fma(r, vd_set(EXP_K.c6), vd_set(EXP_K.c5));
     vd p34 = vd_fma(r, vd_set(EXP_K.c4), vd_set(EXP_K.c3));
-    vd p = vd_fma(r, vd_fma(r2, p56, p34), vd_set(EXP_K.c2));
-    *kd_out = kd;
-    return vd_add(tail, vd_fma(r2, p, r));
+    return vd_fma(r, vd_fma(r2, p56, p34), vd_set(EXP_K.c2));
+}
+
+/* exp(x) = scale * (1 + tmp) for the accurate tiers; tmp and scale valid for |x| < 746. */
+static inline vd exp_accurate_core(vd x, vd *kd_out, vd *scale) {
+    vd r_lo, tail;
+    vd r = exp_accurate_reduce(x, kd_out, &r_lo, scale, &tail);
+    vd r2 = vd_mul(r, r);
+    return vd_add(tail, vd_fma(r2, exp_accurate_poly(r, r2), r));
 }
 
 /* Accurate exp for any double: NaN, infinities, overflow and subnormal results. */

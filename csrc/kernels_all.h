@@ -1,3 +1,4 @@
 /* Every kernel file, compiled once per ISA by isa_<name>.c. */
 #include "simd/vm_simd.h"
 #include "exp.c"
+#include "tanh.c"

@@ -5,5 +5,8 @@
 #define VM_KERNEL_LIST(X) \
     X(exp, accurate)      \
     X(exp, fast)          \
-    X(exp, approx)
+    X(exp, approx)        \
+    X(tanh, accurate)     \
+    X(tanh, fast)         \
+    X(tanh, approx)
 #endif

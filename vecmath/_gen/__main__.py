@@ -7,9 +7,9 @@ import argparse
 import pathlib
 import sys
 
-from . import exp
+from . import exp, tanh
 
-MODULES = [exp]
+MODULES = [exp, tanh]
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 C_OUT = ROOT / "csrc" / "generated" / "vm_data.h"
 PY_OUT = ROOT / "vecmath" / "_data.py"
