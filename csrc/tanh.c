@@ -23,52 +23,60 @@
  *   ~4 roundings give < 3 ULP (2^-58.2 error of tmp is magnified by E/(E-1) <= 8.1).
  * approx float64: as fast with P of degree 7 (2^-36.3): the error is the same few ULP.
  * fast / approx float32: float arithmetic, no division: a piecewise polynomial in
- *   t = a - start_i on 30 intervals ([0, 1/16), then quarter binades up to 10), indexed by the
- *   exponent and top two mantissa bits of a (one permute per coefficient on AVX-512).
+ *   t = a - start_i on 30 intervals (quarter binades from 1/16 up to 10, and [0, 1/16)),
+ *   indexed by the exponent and top two mantissa bits of a (one permute per coefficient on
+ *   AVX-512).
  *   fast: degree 5 (2^-24.6 relative) + float Horner rounding: < 3 ULP.  approx: degree 3
  *   (2^-17.3): < 2^8 ULP. */
 
-/* tanh(a) for a = |x| (or NaN) as a double-double s + e, |e| <= ulp(s)/2: accurate tiers. */
+/* tanh(a) for a = |x| (or NaN) as a double-double s + e, |e| <= ulp(s)/2: accurate tiers.
+ * s alone is the float64 result (within 0.51 ULP). */
 static inline vd tanh_accurate_dd(vd a, vd *e_out) {
 #define K vm_tanh_accurate_f64_k
     vd one = vd_set(1.0), two = vd_set(2.0);
-    /* a < 1/8: a + a^3 P(u), u = a^2, P by Estrin */
-    vd u = vd_mul(a, a);
-    vd u2 = vd_mul(u, u);
-    vd P = vd_fma(u2, vd_fma(u2, vd_fma(u, vd_set(K.c13), vd_set(K.c11)),
-                             vd_fma(u, vd_set(K.c9), vd_set(K.c7))),
-                  vd_fma(u, vd_set(K.c5), vd_set(K.c3)));
-    vd a3 = vd_mul(a, u);
-    vd s_poly = vd_fma(a3, P, a);
-    vd e_poly = vd_fma(a3, P, vd_sub(a, s_poly)); /* a - s_poly is exact */
-    /* a >= 1/8: E = exp(2a) = scale (1 + r + lo) */
-    vd kd, r_lo, scale, tail;
-    vd r = exp_accurate_reduce(vd_add(a, a), &kd, &r_lo, &scale, &tail);
-    vd r2 = vd_mul(r, r);
-    vd lo = vd_fma(r2, exp_accurate_poly(r, r2), vd_add(vd_fma(tail, r, tail), r_lo));
-    /* D = E + 1 = (scale + 1) + scale (m + m_lo), m + m_lo = r + lo (Fast2Sum: where |r| < |lo|
-     * both are below 2^-50 and the error is below 2^-100), as dh + dl (scale >= 1 here) */
-    vd m = vd_add(r, lo);
-    vd m_lo = vd_add(vd_sub(r, m), lo);
-    vd d0 = vd_add(scale, one);
-    vd d0_lo = vd_add(vd_sub(scale, d0), one);
-    vd sm = vd_mul(scale, m);
-    vd sm_lo = vd_fma(scale, m, vd_neg(sm));
-    vd dh = vd_add(d0, sm);
-    vd dl = vd_add(vd_add(vd_sub(d0, dh), sm), vd_fma(scale, m_lo, vd_add(d0_lo, sm_lo)));
-    /* q = 2/D = qh + ql; 1 - q = h + l */
-    vd qh = vd_div(two, dh);
-    vd rem = vd_fnma(qh, dl, vd_fnma(qh, dh, two));
-    vd ql = vd_mul(rem, vd_mul(qh, vd_set(0.5)));
-    vd h = vd_sub(one, qh);
-    vd l = vd_sub(vd_sub(vd_sub(one, h), qh), ql);
-    vd s_exp = vd_add(h, l);
-    vd e_exp = vd_sub(l, vd_sub(s_exp, h));
-
     vdm small = vd_lt(a, vd_set(K.poly_limit));
-    vdm sat = vd_ge(a, vd_set(K.sat));
-    *e_out = vd_select(small, e_poly, vd_select(sat, vd_set(0.0), e_exp));
-    return vd_select(small, s_poly, vd_select(sat, one, s_exp));
+    vd s = one, e = vd_set(0.0);
+    if (vdm_bits(vdm_not(small))) { /* whole vectors on one side skip the other side */
+        /* a >= 1/8: E = exp(2a) = scale (1 + r + lo) */
+        vd kd, r_lo, scale, tail;
+        vd r = exp_accurate_reduce(vd_add(a, a), &kd, &r_lo, &scale, &tail);
+        vd r2 = vd_mul(r, r);
+        vd lo = vd_fma(r2, exp_accurate_poly(r, r2), vd_add(vd_fma(tail, r, tail), r_lo));
+        /* D = E + 1 = (scale + 1) + scale (m + m_lo), m + m_lo = r + lo (Fast2Sum: where |r| < |lo|
+         * both are below 2^-50 and the error is below 2^-100), as dh + dl (scale >= 1 here):
+         * d0 - dh is exact and the fma gives dh's rounding error to 2^-53 of itself. */
+        vd m = vd_add(r, lo);
+        vd m_lo = vd_add(vd_sub(r, m), lo);
+        vd d0 = vd_add(scale, one);
+        vd d0_lo = vd_add(vd_sub(scale, d0), one);
+        vd dh = vd_fma(scale, m, d0);
+        vd dl = vd_add(vd_fma(scale, m, vd_sub(d0, dh)), vd_fma(scale, m_lo, d0_lo));
+        /* 1/D = y + yl (one division, remainder correction); 1 - 2/D = h + l by Fast2Sum */
+        vd y = vd_div(one, dh);
+        vd yl = vd_mul(vd_fnma(y, dl, vd_fnma(y, dh, one)), y);
+        vd h = vd_fnma(y, two, one);
+        vd l = vd_fnma(yl, two, vd_fnma(y, two, vd_sub(one, h))); /* (1 - h) - 2y is exact */
+        vd s_exp = vd_add(h, l);
+        vd e_exp = vd_sub(l, vd_sub(s_exp, h));
+        vdm sat = vd_ge(a, vd_set(K.sat));
+        s = vd_select(sat, one, s_exp);
+        e = vd_select(sat, e, e_exp);
+    }
+    if (vdm_bits(small)) {
+        /* a < 1/8: a + a^3 P(u), u = a^2, P by Estrin */
+        vd u = vd_mul(a, a);
+        vd u2 = vd_mul(u, u);
+        vd P = vd_fma(u2, vd_fma(u2, vd_fma(u, vd_set(K.c13), vd_set(K.c11)),
+                                 vd_fma(u, vd_set(K.c9), vd_set(K.c7))),
+                      vd_fma(u, vd_set(K.c5), vd_set(K.c3)));
+        vd a3 = vd_mul(a, u);
+        vd s_poly = vd_fma(a3, P, a);
+        vd e_poly = vd_fma(a3, P, vd_sub(a, s_poly)); /* a - s_poly is exact */
+        s = vd_select(small, s_poly, s);
+        e = vd_select(small, e_poly, e);
+    }
+    *e_out = e;
+    return s;
 #undef K
 }
 
@@ -79,32 +87,38 @@ static inline vd tanh_xorsign(vd v, vd x) {
 
 static inline vd tanh_f64_accurate_vec(vd x, int *st) {
     (void)st;
-    vd e;
-    vd s = tanh_accurate_dd(vd_abs(x), &e);
-    return vd_copysign(vd_add(s, e), x);
+    vd e; /* unused: s is tanh rounded to double */
+    return vd_copysign(tanh_accurate_dd(vd_abs(x), &e), x);
 }
 
 static inline vfh tanh_f32_accurate_vec(vfh xf, int *st) {
     (void)st;
     vd x = vd_from_vfh(xf), e;
     vd s = tanh_accurate_dd(vd_abs(x), &e);
-    return vm_round_dd_f32(tanh_xorsign(s, x), tanh_xorsign(e, x));
+    /* copysign on s (>= 0, or NaN: its sign would otherwise depend on operand order) */
+    return vm_round_dd_f32(vd_copysign(s, x), tanh_xorsign(e, x));
 }
 
 /* fast / approx float64: a + a^3 P(a^2) below 1/8 (P given as EXPR in u, u2), else
  * expm1(2a) / (exp(2a) + 1) with both terms formed relative to scale. */
 #define TANH_F64_EXP_DIV(K, P_EXPR)                                                      \
     vd a = vd_abs(x);                                                                  \
-    vd u = vd_mul(a, a);                                                               \
-    vd u2 = vd_mul(u, u);                                                              \
-    vd y_poly = vd_fma(vd_mul(a, u), (P_EXPR), a);                                     \
-    vd kd, scale;                                                                      \
-    vd tmp = exp_accurate_core(vd_add(a, a), &kd, &scale);                             \
-    vd n = vd_fma(scale, tmp, vd_sub(scale, vd_set(1.0)));                             \
-    vd d = vd_fma(scale, tmp, vd_add(scale, vd_set(1.0)));                             \
-    vd y = vd_select(vd_lt(a, vd_set(K.poly_limit)), y_poly, vd_div(n, d));            \
-    y = vd_select(vd_ge(a, vd_set(K.sat)), vd_set(1.0), y);                           \
-    (void)u2; (void)st;                                                                \
+    vdm small = vd_lt(a, vd_set(K.poly_limit));                                        \
+    vd y = vd_set(1.0);                                                                \
+    (void)st;                                                                          \
+    if (vdm_bits(vdm_not(small))) {                                                    \
+        vd kd, scale;                                                                  \
+        vd tmp = exp_accurate_core(vd_add(a, a), &kd, &scale);                         \
+        vd n = vd_fma(scale, tmp, vd_sub(scale, vd_set(1.0)));                         \
+        vd d = vd_fma(scale, tmp, vd_add(scale, vd_set(1.0)));                         \
+        y = vd_select(vd_ge(a, vd_set(K.sat)), y, vd_div(n, d));                       \
+    }                                                                                  \
+    if (vdm_bits(small)) {                                                             \
+        vd u = vd_mul(a, a);                                                           \
+        vd u2 = vd_mul(u, u);                                                          \
+        (void)u2;                                                                      \
+        y = vd_select(small, vd_fma(vd_mul(a, u), (P_EXPR), a), y);                    \
+    }                                                                                  \
     return vd_copysign(y, x);
 
 static inline vd tanh_f64_fast_vec(vd x, int *st) {
@@ -124,8 +138,9 @@ static inline vd tanh_f64_approx_vec(vd x, int *st) {
  * t^k coefficient looked up for idx). */
 #define TANH_F32_PIECEWISE(K, T, HORNER)                                                 \
     vf a = vf_abs(x);                                                                  \
-    vfi idx = vfi_sub(vfi_shr(vf_bits(a), 21), vfi_set((int32_t)K.index_base));          \
-    idx = vfi_min(vfi_max(idx, vfi_set(0)), vfi_set(31)); /* inf, NaN: 31 */           \
+    /* a < 1/16 wraps around to slot 31, [0, 1/16); so do inf and NaN (harmless) */    \
+    vfi idx = vfi_minu(vfi_sub(vfi_shr(vf_bits(a), 21), vfi_set((int32_t)K.index_base)),  \
+                       vfi_set(31));                                                   \
     vf t = vf_sub(a, vf_lookup(T##_start, idx, 32));                                   \
     vf y = (HORNER);                                                                   \
     y = vf_select(vf_ge(a, vf_set(K.sat)), vf_set(1.0f), y);                           \

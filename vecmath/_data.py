@@ -188,12 +188,11 @@ VM_TANH_APPROX_F64_K = dict(
 # fast float32: 30 intervals, degree 5 in t, relative error 2^-24.59 (float coefficients)
 VM_TANH_FAST_F32_K = dict(
     sat=float.fromhex('0x1.2059780000000p+3'),  # tanh(a) rounds to 1 beyond
-    index_base=float.fromhex('0x1.eb00000000000p+8'),  # (bits(a) >> 21) - index_base = interval
+    index_base=float.fromhex('0x1.ec00000000000p+8'),  # min_unsigned((bits(a) >> 21) - index_base, 31) = slot
 )
 
 # fast float32: start of each interval (t = a - start)
 VM_TANH_FAST_F32_START = (
-    float.fromhex('0x0.0p+0'),
     float.fromhex('0x1.0000000000000p-4'),
     float.fromhex('0x1.4000000000000p-4'),
     float.fromhex('0x1.8000000000000p-4'),
@@ -225,11 +224,11 @@ VM_TANH_FAST_F32_START = (
     float.fromhex('0x1.0000000000000p+3'),
     float.fromhex('0x1.0000000000000p+3'),
     float.fromhex('0x1.0000000000000p+3'),
+    float.fromhex('0x0.0p+0'),
 )
 
 # fast float32: t^0 coefficient per interval
 VM_TANH_FAST_F32_C0 = (
-    float.fromhex('0x0.0p+0'),
     float.fromhex('0x1.ff559a0000000p-5'),
     float.fromhex('0x1.3f59be0000000p-4'),
     float.fromhex('0x1.7ee1020000000p-4'),
@@ -261,11 +260,11 @@ VM_TANH_FAST_F32_C0 = (
     float.fromhex('0x1.fffff80000000p-1'),
     float.fromhex('0x1.fffff80000000p-1'),
     float.fromhex('0x1.fffff80000000p-1'),
+    float.fromhex('0x0.0p+0'),
 )
 
 # fast float32: t^1 coefficient per interval
 VM_TANH_FAST_F32_C1 = (
-    float.fromhex('0x1.0000000000000p+0'),
     float.fromhex('0x1.fe01540000000p-1'),
     float.fromhex('0x1.fce33e0000000p-1'),
     float.fromhex('0x1.fb86b80000000p-1'),
@@ -297,11 +296,11 @@ VM_TANH_FAST_F32_C1 = (
     float.fromhex('0x1.e301460000000p-22'),
     float.fromhex('0x1.e301460000000p-22'),
     float.fromhex('0x1.e301460000000p-22'),
+    float.fromhex('0x1.0000000000000p+0'),
 )
 
 # fast float32: t^2 coefficient per interval
 VM_TANH_FAST_F32_C2 = (
-    float.fromhex('0x1.e2ca540000000p-27'),
     float.fromhex('-0x1.fd57980000000p-5'),
     float.fromhex('-0x1.3d68c60000000p-4'),
     float.fromhex('-0x1.7b888e0000000p-4'),
@@ -333,11 +332,11 @@ VM_TANH_FAST_F32_C2 = (
     float.fromhex('-0x1.df595c0000000p-22'),
     float.fromhex('-0x1.df595c0000000p-22'),
     float.fromhex('-0x1.df595c0000000p-22'),
+    float.fromhex('0x1.e2ca540000000p-27'),
 )
 
 # fast float32: t^3 coefficient per interval
 VM_TANH_FAST_F32_C3 = (
-    float.fromhex('-0x1.5555c40000000p-2'),
     float.fromhex('-0x1.5007920000000p-2'),
     float.fromhex('-0x1.4d12640000000p-2'),
     float.fromhex('-0x1.497b520000000p-2'),
@@ -369,11 +368,11 @@ VM_TANH_FAST_F32_C3 = (
     float.fromhex('0x1.3054140000000p-22'),
     float.fromhex('0x1.3054140000000p-22'),
     float.fromhex('0x1.3054140000000p-22'),
+    float.fromhex('-0x1.5555c40000000p-2'),
 )
 
 # fast float32: t^4 coefficient per interval
 VM_TANH_FAST_F32_C4 = (
-    float.fromhex('0x1.0ffd480000000p-14'),
     float.fromhex('0x1.51be560000000p-5'),
     float.fromhex('0x1.a38e7c0000000p-5'),
     float.fromhex('0x1.f3a6760000000p-5'),
@@ -405,11 +404,11 @@ VM_TANH_FAST_F32_C4 = (
     float.fromhex('-0x1.edc61e0000000p-24'),
     float.fromhex('-0x1.edc61e0000000p-24'),
     float.fromhex('-0x1.edc61e0000000p-24'),
+    float.fromhex('0x1.0ffd480000000p-14'),
 )
 
 # fast float32: t^5 coefficient per interval
 VM_TANH_FAST_F32_C5 = (
-    float.fromhex('0x1.0f438e0000000p-3'),
     float.fromhex('0x1.05bd360000000p-3'),
     float.fromhex('0x1.003d740000000p-3'),
     float.fromhex('0x1.f374480000000p-4'),
@@ -441,17 +440,17 @@ VM_TANH_FAST_F32_C5 = (
     float.fromhex('0x1.86a65e0000000p-26'),
     float.fromhex('0x1.86a65e0000000p-26'),
     float.fromhex('0x1.86a65e0000000p-26'),
+    float.fromhex('0x1.0f438e0000000p-3'),
 )
 
 # approx float32: 30 intervals, degree 3 in t, relative error 2^-17.29 (float coefficients)
 VM_TANH_APPROX_F32_K = dict(
     sat=float.fromhex('0x1.2059780000000p+3'),  # tanh(a) rounds to 1 beyond
-    index_base=float.fromhex('0x1.eb00000000000p+8'),  # (bits(a) >> 21) - index_base = interval
+    index_base=float.fromhex('0x1.ec00000000000p+8'),  # min_unsigned((bits(a) >> 21) - index_base, 31) = slot
 )
 
 # approx float32: start of each interval (t = a - start)
 VM_TANH_APPROX_F32_START = (
-    float.fromhex('0x0.0p+0'),
     float.fromhex('0x1.0000000000000p-4'),
     float.fromhex('0x1.4000000000000p-4'),
     float.fromhex('0x1.8000000000000p-4'),
@@ -483,11 +482,11 @@ VM_TANH_APPROX_F32_START = (
     float.fromhex('0x1.0000000000000p+3'),
     float.fromhex('0x1.0000000000000p+3'),
     float.fromhex('0x1.0000000000000p+3'),
+    float.fromhex('0x0.0p+0'),
 )
 
 # approx float32: t^0 coefficient per interval
 VM_TANH_APPROX_F32_C0 = (
-    float.fromhex('0x0.0p+0'),
     float.fromhex('0x1.ff559a0000000p-5'),
     float.fromhex('0x1.3f59be0000000p-4'),
     float.fromhex('0x1.7ee1020000000p-4'),
@@ -519,11 +518,11 @@ VM_TANH_APPROX_F32_C0 = (
     float.fromhex('0x1.fffff80000000p-1'),
     float.fromhex('0x1.fffff80000000p-1'),
     float.fromhex('0x1.fffff80000000p-1'),
+    float.fromhex('0x0.0p+0'),
 )
 
 # approx float32: t^1 coefficient per interval
 VM_TANH_APPROX_F32_C1 = (
-    float.fromhex('0x1.0000020000000p+0'),
     float.fromhex('0x1.fe01560000000p-1'),
     float.fromhex('0x1.fce3400000000p-1'),
     float.fromhex('0x1.fb86ba0000000p-1'),
@@ -555,11 +554,11 @@ VM_TANH_APPROX_F32_C1 = (
     float.fromhex('0x1.d11e080000000p-22'),
     float.fromhex('0x1.d11e080000000p-22'),
     float.fromhex('0x1.d11e080000000p-22'),
+    float.fromhex('0x1.0000020000000p+0'),
 )
 
 # approx float32: t^2 coefficient per interval
 VM_TANH_APPROX_F32_C2 = (
-    float.fromhex('-0x1.ff7dd60000000p-16'),
     float.fromhex('-0x1.fd737e0000000p-5'),
     float.fromhex('-0x1.3d79e60000000p-4'),
     float.fromhex('-0x1.7b9cc80000000p-4'),
@@ -591,11 +590,11 @@ VM_TANH_APPROX_F32_C2 = (
     float.fromhex('-0x1.7df88a0000000p-22'),
     float.fromhex('-0x1.7df88a0000000p-22'),
     float.fromhex('-0x1.7df88a0000000p-22'),
+    float.fromhex('-0x1.ff7dd60000000p-16'),
 )
 
 # approx float32: t^3 coefficient per interval
 VM_TANH_APPROX_F32_C3 = (
-    float.fromhex('-0x1.545e6c0000000p-2'),
     float.fromhex('-0x1.4ea3900000000p-2'),
     float.fromhex('-0x1.4b5d040000000p-2'),
     float.fromhex('-0x1.4776620000000p-2'),
@@ -627,4 +626,5 @@ VM_TANH_APPROX_F32_C3 = (
     float.fromhex('0x1.f62c6c0000000p-24'),
     float.fromhex('0x1.f62c6c0000000p-24'),
     float.fromhex('0x1.f62c6c0000000p-24'),
+    float.fromhex('-0x1.545e6c0000000p-2'),
 )
