@@ -141,8 +141,8 @@ static inline vfh exp_f32_accurate_vec(vfh xf, int *st) {
 }
 
 /* fast / approx float64: N = 16, 2^(j/16) from one 16-entry table (a register permute on
- * AVX-512), polynomial 1 + r + r^2 q(r). */
-#define EXP_F64_TABLE16(K, Q)                                                          \
+ * AVX-512), polynomial 1 + r + r^2 q(r).  CORE declares scale and tmp, exp(x) = scale (1 + tmp). */
+#define EXP_F64_TABLE16_CORE(K, Q)                                                     \
     vd z = vd_fma(x, vd_set(K.inv_ln2_n), vd_set(K.shift));                            \
     vdi ki = vd_bits(z);                                                               \
     vd kd = vd_sub(z, vd_set(K.shift));                                                \
@@ -151,23 +151,35 @@ static inline vfh exp_f32_accurate_vec(vfh xf, int *st) {
     vdi idx = vdi_and(ki, vdi_set(15));                                                \
     vd scale = vd_from_bits(vdi_add(vdi_lookup(vm_exp_tab16_bits, idx, 16), vdi_shl(ki, 48))); \
     vd r2 = vd_mul(r, r);                                                              \
-    vd tmp = vd_fma(r2, (Q), r);                                                       \
+    vd tmp = vd_fma(r2, (Q), r);
+#define EXP_F64_TABLE16_FINISH                                                         \
     vd y = vd_fma(scale, tmp, scale);                                                  \
     vdm special = vdm_not(vd_lt(vd_abs(x), vd_set(704.0)));                            \
     if (vdm_bits(special)) y = vd_fixup(x, y, special, exp_f64_special, st);           \
     return y;
 
-static inline vd exp_f64_fast_vec(vd x, int *st) {
+/* exp(x) = scale * (1 + tmp) for the fast float64 tier (2^-53 relative, |x| < 704); tanh's
+ * approx tier uses it too. */
+static inline vd exp_fast_f64_core(vd x, vd *scale_out) {
 #define K vm_exp_fast_f64_k
-    EXP_F64_TABLE16(K, vd_fma(r, vd_fma(r2, vd_fma(r, vd_set(K.c6), vd_set(K.c5)),
-                                        vd_fma(r, vd_set(K.c4), vd_set(K.c3))),
-                              vd_set(K.c2)))
+    EXP_F64_TABLE16_CORE(K, vd_fma(r, vd_fma(r2, vd_fma(r, vd_set(K.c6), vd_set(K.c5)),
+                                             vd_fma(r, vd_set(K.c4), vd_set(K.c3))),
+                                   vd_set(K.c2)))
 #undef K
+    *scale_out = scale;
+    return tmp;
+}
+
+static inline vd exp_f64_fast_vec(vd x, int *st) {
+    vd scale;
+    vd tmp = exp_fast_f64_core(x, &scale);
+    EXP_F64_TABLE16_FINISH
 }
 
 static inline vd exp_f64_approx_vec(vd x, int *st) {
 #define K vm_exp_approx_f64_k
-    EXP_F64_TABLE16(K, vd_fma(r, vd_set(K.c3), vd_set(K.c2)))
+    EXP_F64_TABLE16_CORE(K, vd_fma(r, vd_set(K.c3), vd_set(K.c2)))
+    EXP_F64_TABLE16_FINISH
 #undef K
 }
 

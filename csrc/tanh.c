@@ -14,10 +14,11 @@
  *   An error d in E is magnified by 2/(E-1) <= 7.1 at a = 1/8, so exp's 2^-63.2 polynomial
  *   gives <= 2^-61.3; the polynomial side adds ~2.5 roundings of a term <= a^2/3 <= 2^-7.6 of
  *   the result, <= 2^-59.3.  Bound ~0.5 + 0.03 ULP.
- * accurate float32: the same evaluation on (double)x, ended as a double-double (s, e) with
- *   relative error below 2^-59, rounded once by vm_round_dd_f32: correctly rounded unless
- *   tanh(x) lies within 2^-59 of a float midpoint, which the exhaustive test finds for no
- *   float (see the report in the commit log).
+ * accurate float32: the fast float64 kernel on (double)x (< 4 double ULP, 2^-50) rounds
+ *   correctly to float unless its result lies within 64 double ulps of a float midpoint; those
+ *   lanes (about 2^-21 of inputs) take the accurate float64 evaluation ended as a double-double
+ *   (s, e) (relative error below 2^-59), rounded once by vm_round_dd_f32.  The exhaustive
+ *   test finds every float32 result correctly rounded.
  * fast float64: P of degree 11 (2^-55.0); tanh = N/D with N = expm1(2a) = scale*tmp +
  *   (scale - 1), D = scale*tmp + (scale + 1): every term is relative to its own size, so the
  *   ~4 roundings give < 3 ULP (2^-58.2 error of tmp is magnified by E/(E-1) <= 8.1).
@@ -91,24 +92,16 @@ static inline vd tanh_f64_accurate_vec(vd x, int *st) {
     return vd_copysign(tanh_accurate_dd(vd_abs(x), &e), x);
 }
 
-static inline vfh tanh_f32_accurate_vec(vfh xf, int *st) {
-    (void)st;
-    vd x = vd_from_vfh(xf), e;
-    vd s = tanh_accurate_dd(vd_abs(x), &e);
-    /* copysign on s (>= 0, or NaN: its sign would otherwise depend on operand order) */
-    return vm_round_dd_f32(vd_copysign(s, x), tanh_xorsign(e, x));
-}
-
 /* fast / approx float64: a + a^3 P(a^2) below 1/8 (P given as EXPR in u, u2), else
  * expm1(2a) / (exp(2a) + 1) with both terms formed relative to scale. */
-#define TANH_F64_EXP_DIV(K, P_EXPR)                                                      \
+#define TANH_F64_EXP_DIV(K, CORE, P_EXPR)                                              \
     vd a = vd_abs(x);                                                                  \
     vdm small = vd_lt(a, vd_set(K.poly_limit));                                        \
     vd y = vd_set(1.0);                                                                \
     (void)st;                                                                          \
     if (vdm_bits(vdm_not(small))) {                                                    \
-        vd kd, scale;                                                                  \
-        vd tmp = exp_accurate_core(vd_add(a, a), &kd, &scale);                         \
+        vd scale;                                                                      \
+        vd tmp = CORE(vd_add(a, a), &scale);                                           \
         vd n = vd_fma(scale, tmp, vd_sub(scale, vd_set(1.0)));                         \
         vd d = vd_fma(scale, tmp, vd_add(scale, vd_set(1.0)));                         \
         y = vd_select(vd_ge(a, vd_set(K.sat)), y, vd_div(n, d));                       \
@@ -121,16 +114,24 @@ static inline vfh tanh_f32_accurate_vec(vfh xf, int *st) {
     }                                                                                  \
     return vd_copysign(y, x);
 
+/* exp(x) = scale (1 + tmp) with exp's accurate table (tails), |x| < 746 */
+static inline vd tanh_exp_tails(vd x, vd *scale) {
+    vd kd;
+    return exp_accurate_core(x, &kd, scale);
+}
+
 static inline vd tanh_f64_fast_vec(vd x, int *st) {
 #define K vm_tanh_fast_f64_k
-    TANH_F64_EXP_DIV(K, vd_fma(u2, vd_fma(u2, vd_set(K.c11), vd_fma(u, vd_set(K.c9), vd_set(K.c7))),
-                               vd_fma(u, vd_set(K.c5), vd_set(K.c3))))
+    TANH_F64_EXP_DIV(K, tanh_exp_tails,
+                     vd_fma(u2, vd_fma(u2, vd_set(K.c11), vd_fma(u, vd_set(K.c9), vd_set(K.c7))),
+                            vd_fma(u, vd_set(K.c5), vd_set(K.c3))))
 #undef K
 }
 
 static inline vd tanh_f64_approx_vec(vd x, int *st) {
 #define K vm_tanh_approx_f64_k
-    TANH_F64_EXP_DIV(K, vd_fma(u2, vd_set(K.c7), vd_fma(u, vd_set(K.c5), vd_set(K.c3))))
+    TANH_F64_EXP_DIV(K, exp_fast_f64_core,
+                     vd_fma(u2, vd_set(K.c7), vd_fma(u, vd_set(K.c5), vd_set(K.c3))))
 #undef K
 }
 
@@ -159,6 +160,24 @@ static inline vf tanh_f32_approx_vec(vf x, int *st) {
     TANH_F32_PIECEWISE(vm_tanh_approx_f32_k, vm_tanh_approx_f32,
         vf_fma(t, vf_fma(t, vf_fma(t, C(3), C(2)), C(1)), C(0)))
 #undef C
+}
+
+/* accurate float32: the fast float64 tier (< 4 double ULP) decides the rounding unless its
+ * result lies within 64 double ulps of a float midpoint (about 2^-21 of the inputs); those
+ * lanes take the double-double result, rounded once. */
+static inline vfh tanh_f32_accurate_vec(vfh xf, int *st) {
+    vd x = vd_from_vfh(xf);
+    vd y = tanh_f64_fast_vec(x, st);
+    vdi from_mid = vdi_and(vdi_sub(vd_bits(y), vdi_set(0x10000000 - 64)), vdi_set(0x1fffffff));
+    vdm hard = vdi_gt(vdi_set(128), from_mid);
+    if (vdm_bits(hard)) {
+        vd e;
+        vd s = tanh_accurate_dd(vd_abs(x), &e);
+        /* copysign on s (>= 0, or NaN: its sign would otherwise depend on operand order) */
+        vfh cr = vm_round_dd_f32(vd_copysign(s, x), tanh_xorsign(e, x));
+        y = vd_select(hard, vd_from_vfh(cr), y);
+    }
+    return vfh_from_vd(y);
 }
 
 VM_ARRAY_F64(vm_tanh_accurate_f64, tanh_f64_accurate_vec)
