@@ -20,15 +20,16 @@
  *   (s, e) (relative error below 2^-59), rounded once by vm_round_dd_f32.  The exhaustive
  *   test finds every float32 result correctly rounded.
  * fast float64: P of degree 11 (2^-55.0); tanh = N/D with N = expm1(2a) = scale*tmp +
- *   (scale - 1), D = scale*tmp + (scale + 1): every term is relative to its own size, so the
- *   ~4 roundings give < 3 ULP (2^-58.2 error of tmp is magnified by E/(E-1) <= 8.1).
- * approx float64: as fast with P of degree 7 (2^-36.3): the error is the same few ULP.
+ *   (scale - 1), D = scale*tmp + (scale + 1): each is formed relative to its own size, so
+ *   ~4 roundings plus tmp's 2^-58.2 (magnified by E/(E-1) <= 8.1) stay below 4 ULP
+ *   (measured 2.7).
+ * approx float64: P of degree 7 (2^-36.3, about 2^17 ULP), and E from exp's fast N=16 core
+ *   (one 16-entry permute, no tails: 2^-53 magnified to <= 2^-50).
  * fast / approx float32: float arithmetic, no division: a piecewise polynomial in
  *   t = a - start_i on 30 intervals (quarter binades from 1/16 up to 10, and [0, 1/16)),
  *   indexed by the exponent and top two mantissa bits of a (one permute per coefficient on
- *   AVX-512).
- *   fast: degree 5 (2^-24.6 relative) + float Horner rounding: < 3 ULP.  approx: degree 3
- *   (2^-17.3): < 2^8 ULP. */
+ *   AVX-512).  fast: degree 5 (2^-24.6 relative) + float Horner rounding: < 2 ULP.
+ *   approx: degree 3 (2^-17.3): < 2^8 ULP. */
 
 /* tanh(a) for a = |x| (or NaN) as a double-double s + e, |e| <= ulp(s)/2: accurate tiers.
  * s alone is the float64 result (within 0.51 ULP). */
@@ -43,9 +44,9 @@ static inline vd tanh_accurate_dd(vd a, vd *e_out) {
         vd r = exp_accurate_reduce(vd_add(a, a), &kd, &r_lo, &scale, &tail);
         vd r2 = vd_mul(r, r);
         vd lo = vd_fma(r2, exp_accurate_poly(r, r2), vd_add(vd_fma(tail, r, tail), r_lo));
-        /* D = E + 1 = (scale + 1) + scale (m + m_lo), m + m_lo = r + lo (Fast2Sum: where |r| < |lo|
-         * both are below 2^-50 and the error is below 2^-100), as dh + dl (scale >= 1 here):
-         * d0 - dh is exact and the fma gives dh's rounding error to 2^-53 of itself. */
+        /* D = E + 1 = (scale + 1) + scale (m + m_lo), m + m_lo = r + lo (Fast2Sum: where
+         * |r| < |lo| both are below 2^-50 and its error below 2^-100), as dh + dl (scale >= 1
+         * here): d0 - dh is exact and the fma gives dh's rounding error to 2^-53 of itself. */
         vd m = vd_add(r, lo);
         vd m_lo = vd_add(vd_sub(r, m), lo);
         vd d0 = vd_add(scale, one);
@@ -92,8 +93,9 @@ static inline vd tanh_f64_accurate_vec(vd x, int *st) {
     return vd_copysign(tanh_accurate_dd(vd_abs(x), &e), x);
 }
 
-/* fast / approx float64: a + a^3 P(a^2) below 1/8 (P given as EXPR in u, u2), else
- * expm1(2a) / (exp(2a) + 1) with both terms formed relative to scale. */
+/* fast / approx float64: a + a^3 P(a^2) below 1/8 (P_EXPR in u = a^2, u2 = u^2), else
+ * expm1(2a) / (exp(2a) + 1) with both terms formed relative to scale; CORE(x, &scale) gives
+ * tmp with exp(x) = scale (1 + tmp). */
 #define TANH_F64_EXP_DIV(K, CORE, P_EXPR)                                              \
     vd a = vd_abs(x);                                                                  \
     vdm small = vd_lt(a, vd_set(K.poly_limit));                                        \
@@ -135,8 +137,8 @@ static inline vd tanh_f64_approx_vec(vd x, int *st) {
 #undef K
 }
 
-/* fast / approx float32: the interval's polynomial in t = a - start (Horner, COEF(k) is the
- * t^k coefficient looked up for idx). */
+/* fast / approx float32: the interval's polynomial in t = a - start (HORNER, over C(k), the
+ * t^k coefficient looked up for idx); T names the tables. */
 #define TANH_F32_PIECEWISE(K, T, HORNER)                                                 \
     vf a = vf_abs(x);                                                                  \
     /* a < 1/16 wraps around to slot 31, [0, 1/16); so do inf and NaN (harmless) */    \

@@ -188,7 +188,7 @@ VM_TANH_APPROX_F64_K = dict(
 # fast float32: 30 intervals, degree 5 in t, relative error 2^-24.59 (float coefficients)
 VM_TANH_FAST_F32_K = dict(
     sat=float.fromhex('0x1.2059780000000p+3'),  # tanh(a) rounds to 1 beyond
-    index_base=float.fromhex('0x1.ec00000000000p+8'),  # min_unsigned((bits(a) >> 21) - index_base, 31) = slot
+    index_base=float.fromhex('0x1.ec00000000000p+8'),  # slot = min_unsigned((bits(a) >> 21) - this, 31)
 )
 
 # fast float32: start of each interval (t = a - start)
@@ -446,7 +446,7 @@ VM_TANH_FAST_F32_C5 = (
 # approx float32: 30 intervals, degree 3 in t, relative error 2^-17.29 (float coefficients)
 VM_TANH_APPROX_F32_K = dict(
     sat=float.fromhex('0x1.2059780000000p+3'),  # tanh(a) rounds to 1 beyond
-    index_base=float.fromhex('0x1.ec00000000000p+8'),  # min_unsigned((bits(a) >> 21) - index_base, 31) = slot
+    index_base=float.fromhex('0x1.ec00000000000p+8'),  # slot = min_unsigned((bits(a) >> 21) - this, 31)
 )
 
 # approx float32: start of each interval (t = a - start)

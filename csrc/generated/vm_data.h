@@ -203,7 +203,7 @@ static const struct {
     float index_base;
 } vm_tanh_fast_f32_k = {
     .sat = 0x1.2059780000000p+3f,  /* tanh(a) rounds to 1 beyond */
-    .index_base = 0x1.ec00000000000p+8f,  /* min_unsigned((bits(a) >> 21) - index_base, 31) = slot */
+    .index_base = 0x1.ec00000000000p+8f,  /* slot = min_unsigned((bits(a) >> 21) - this, 31) */
 };
 
 /* fast float32: start of each interval (t = a - start) */
@@ -296,7 +296,7 @@ static const struct {
     float index_base;
 } vm_tanh_approx_f32_k = {
     .sat = 0x1.2059780000000p+3f,  /* tanh(a) rounds to 1 beyond */
-    .index_base = 0x1.ec00000000000p+8f,  /* min_unsigned((bits(a) >> 21) - index_base, 31) = slot */
+    .index_base = 0x1.ec00000000000p+8f,  /* slot = min_unsigned((bits(a) >> 21) - this, 31) */
 };
 
 /* approx float32: start of each interval (t = a - start) */

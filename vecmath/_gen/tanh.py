@@ -1,7 +1,7 @@
 """tanh: odd minimax polynomials near 0, saturation thresholds, and the float32 piecewise tables.
 
 float64 tiers (and float32 accurate, computed in double): tanh(a) = a + a^3 P(a^2) for
-|a| < 1/8, exp's N=32 table (shared, not generated here) beyond.  float32 fast/approx: one
+|a| < 1/8, exp's tables (shared, not generated here) beyond.  float32 fast/approx: one
 polynomial in t = a - start_i per interval i, indexed by the exponent and top 2 mantissa bits
 of a: quarter binades [1/16, 5/64), ..., [8, 10), and [0, 1/16).
 """
@@ -98,7 +98,7 @@ def generate():
                       f"{tier} float32: {F32_QUARTERS + 1} intervals, degree {degree} in t,"
                       f" relative error 2^{err_bits(err)} (float coefficients)")
             b.add("sat", to_float(sat * (1 + mp.mpf(2) ** -20)), "tanh(a) rounds to 1 beyond")
-            b.add("index_base", float(bits_base), "min_unsigned((bits(a) >> 21) - index_base, 31) = slot")
+            b.add("index_base", float(bits_base), "slot = min_unsigned((bits(a) >> 21) - this, 31)")
             out.append(b)
             out += tables
     return out
