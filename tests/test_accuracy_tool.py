@@ -311,3 +311,29 @@ def test_command_line(tmp_path):
     data = json.loads(report.read_text())
     assert [r["inputs"] for r in data["results"]] == ["exhaustive", "specials"]
     assert data["results"][0]["n"] == 2 ** 16
+
+
+def test_command_line_measures_a_tier(capsys):
+    from vecmath.accuracy.__main__ import main
+
+    status = main(["exp", "--dtype", "float16", "--tier", "accurate", "--no-progress"])
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("exp float16 vecmath.accurate.exp [exhaustive] n=65536 ")
+    assert out[-1].startswith("vecmath.accurate.exp float16: bound cr ")
+    assert status == (0 if out[-1].endswith("kept") else 1)
+
+
+def test_sweep_workers_survive_torch_threads_in_the_parent():
+    pytest.importorskip("torch")
+    script = """if True:
+        import numpy as np, torch
+        from vecmath.accuracy import sweep_float32, torch_callable
+        f = torch_callable("log")
+        torch.log(torch.ones(1 << 20))          # the parent starts PyTorch's thread pool
+        first = int(np.array(1.0, np.float32).view(np.uint32))
+        s = sweep_float32("log", {"torch": f}, processes=2, progress=False, first=first,
+                          stop=first + (1 << 18), chunk_bits=16, check_inputs=16)
+        print(s.results["torch"].n)
+    """
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=True)
+    assert out.stdout.split() == [str(1 << 18)]

@@ -20,3 +20,10 @@ from .reference import Reference, correctly_rounded, reference, round_mpf
 from .runs import Run, run, sample_reference
 from .sampling import sample_inputs, worstcase_dir, worstcase_inputs
 from .specials import check_specials, special_failures, special_reference
+
+__all__ = ["ASSUMED_REL_ERR", "FORMATS", "Format", "Reference", "Result", "Run", "Sweep", "Tally", "canonical",
+           "check_float64_reference", "check_specials", "correctly_rounded", "evaluate", "float32_reference",
+           "float64_reference", "flush_threshold", "load_callable", "measure", "numpy_callable", "reference",
+           "round_mpf", "run", "same_bits", "sample_inputs", "sample_reference", "special_failures",
+           "special_reference", "sweep_float16", "sweep_float32", "tier_callable", "tier_flush_below",
+           "tier_label", "torch_callable", "ulp_errors", "ulp_exponents", "worstcase_dir", "worstcase_inputs"]

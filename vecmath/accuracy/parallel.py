@@ -19,20 +19,24 @@ def map_chunks(work, tasks, processes=2, progress=None):
             results.append(work(task))
             progress and progress(len(results), len(tasks))
         return results
-    with multiprocessing.get_context("fork").Pool(processes, initializer=_keep_freed_memory) as pool:
+    with multiprocessing.get_context("fork").Pool(processes, initializer=_set_up_worker) as pool:
         for result in pool.imap(work, tasks):
             results.append(result)
             progress and progress(len(results), len(tasks))
     return results
 
 
-def _keep_freed_memory():
-    """Let glibc keep 64 MiB of freed heap instead of handing it back to the kernel: the sweeps
-    free and reallocate the same arrays in every block, and refaulting them cost 40% of the time."""
+def _set_up_worker():
+    # Let glibc keep 64 MiB of freed heap instead of handing it back to the kernel: the sweeps
+    # free and reallocate the same arrays in every block, and refaulting them cost 40% of the time.
     try:
         ctypes.CDLL("libc.so.6").mallopt(-2, 64 << 20)      # M_TOP_PAD
     except (OSError, AttributeError):
         pass                                                # not glibc: nothing to tune
+    # A forked child has none of its parent's threads: PyTorch (if the parent loaded it) must
+    # not reach for its thread pool, or it waits forever.
+    if "torch" in sys.modules:
+        sys.modules["torch"].set_num_threads(1)
 
 
 def default_processes():

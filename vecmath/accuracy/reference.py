@@ -22,7 +22,7 @@ from mpmath import libmp
 from mpmath.libmp import from_float, from_int, mpf_add, mpf_div, mpf_mul, mpf_neg, mpf_shift, mpf_sub, to_float
 
 from .formats import fmt
-from .parallel import map_chunks
+from .parallel import default_processes, map_chunks
 
 PRECISIONS = (100, 256, 1024)
 SLACK_BITS = 10
@@ -57,16 +57,16 @@ class Reference:
                          self.rounded_err[index], self.ulp_exp[index], self.bits[index])
 
 
-def reference(func, x, dtype=None, processes=2, progress=None):
+def reference(func, x, dtype=None, processes=None, progress=None):
     """Reference for f(x) over an array, in x's dtype unless `dtype` says otherwise.
 
-    The mpmath work is spread over `processes` processes; `progress` is an optional
-    callable(done, total) for long runs.
+    The mpmath work is spread over `processes` processes (default: up to 2); `progress` is an
+    optional callable(done, total) for long runs.
     """
     dtype = np.dtype(dtype or np.asarray(x).dtype).name
     x = np.asarray(x, dtype=dtype).ravel()
     columns = map_chunks(_reference_chunk, [(func, dtype, part) for part in np.array_split(x, max(1, len(x) // 4096))],
-                         processes=processes, progress=progress)
+                         processes=processes or default_processes(), progress=progress)
     rounded, err, ulp_exp, bits = (np.concatenate([c[i] for c in columns]) if columns else np.empty(0)
                                    for i in range(4))
     return Reference(func, dtype, x, rounded.astype(dtype), err.astype(np.float64),

@@ -54,7 +54,8 @@ def bound_text(tier, dtype):
     b = spec.BOUNDS[(tier, dtype)]
     if b == "cr":
         return "correctly rounded"
-    return f"< {b:g}" if (tier, dtype) == ("accurate", "float64") else f"≤ {b:g}"
+    number = f"2^{int(np.log2(b))}" if b > 1024 and float(np.log2(b)).is_integer() else f"{b:g}"
+    return f"< {number}" if (tier, dtype) == ("accurate", "float64") else f"≤ {number}"
 
 
 def kept(result, tier, dtype):
@@ -76,37 +77,40 @@ def table(func, dtype, run_):
         flushed = f" ({r.flushed} subnormal results flushed)" if r.flushed else ""
         s = specials[r.label]
         special = "all bit for bit" if s.not_cr == 0 else f"**{s.not_cr} of {s.n} wrong**"
-        rows.append(f"| `{r.label}` | {bound_text(tier, dtype)} | {r.max_ulp:.4g}{verdict} | "
+        rows.append(f"| `{r.label}` | {bound_text(tier, dtype)} | {r.max_ulp:.6g}{verdict} | "
                     f"{r.cr_percent:.4f}%{flushed} | {show(r.worst_input)}: {show(r.worst_value)} "
                     f"({show(r.worst_expected)}) | {special} |")
     return "\n".join(rows)
 
 
-def plot(func, dtype, callables, ref, path):
-    """PNG of ULP error against x, one panel per callable, over spec.REGIONS[func][0]."""
+def plot(func, dtype, callables, ref, path, count=None):
+    """PNG of ULP error against x, one panel per callable, over spec.REGIONS[func][0], from the
+    first `count` inputs of ref (the random ones: the worst cases that follow are all alike)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     kind, lo, hi = spec.REGIONS[func][0]
-    x = ref.x.astype(np.float64)
+    with np.errstate(invalid="ignore"):                 # signalling NaNs among float32 samples
+        x = ref.x.astype(np.float64)
     shown = (np.abs(x) >= lo if kind == "loguniform_signed" else x >= lo) & (np.abs(x) <= hi)
-    shown &= np.isfinite(ref.rounded) & (ref.rounded != 0)
+    shown &= np.isfinite(ref.rounded) & (ref.rounded != 0) & (np.arange(len(x)) < (count or len(x)))
     rng = np.random.default_rng(0)
     index = np.flatnonzero(shown)
     index = np.sort(rng.choice(index, min(PLOT_POINTS, len(index)), replace=False))
     fig, axes = plt.subplots(1, len(callables), figsize=(3.6 * len(callables), 3.0), squeeze=False)
     for ax, (label, f) in zip(axes[0], callables.items()):
         errors = ulp_errors(evaluate(f, ref.x[index]), ref.subset(index))
-        ax.plot(x[index], errors, ".", markersize=1, alpha=0.4, rasterized=True)
+        # float64 spans 600 decades, beyond what matplotlib's log axis handles: plot log10 x
+        where = np.log10(x[index]) if kind == "loguniform" else x[index]
+        ax.plot(where, errors, ".", markersize=1, alpha=0.4, rasterized=True)
         tier = tier_of(label)
-        if tier:
+        if tier and spec.bound(tier, dtype) <= 2 * max(errors.max(initial=0), 0.25):
             ax.axhline(spec.bound(tier, dtype), color="red", linewidth=0.8, linestyle="--")
-        ax.set_xscale("log" if kind == "loguniform" else "linear")
-        ax.set_title(label, fontsize=9)
-        ax.set_xlabel("x")
+        ax.set_title(label + (f"\n(bound {bound_text(tier, dtype)})" if tier else "\n"), fontsize=9)
+        ax.set_xlabel("log10 x" if kind == "loguniform" else "x")
     axes[0][0].set_ylabel("ULP error")
-    fig.suptitle(f"{func} {dtype}: ULP error against x (dashed: the tier's bound)", fontsize=10)
+    fig.suptitle(f"{func} {dtype}: ULP error against x (dashed: the tier's bound, when in view)", fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=80)
     plt.close(fig)
@@ -189,7 +193,7 @@ def main(argv=None):
             if dtype in ("float32", "float64"):
                 ref = run_.reference or sample_reference(func, dtype, PLOT_POINTS, args.seed, args.processes)
                 name = f"{func}_{dtype}.png"
-                plot(func, dtype, callables, ref, img / name)
+                plot(func, dtype, callables, ref, img / name, samples)
                 lines += [f"![{func} {dtype}: ULP error against x](img/{name})", ""]
         print(f"{func}: done at {time.perf_counter() - start:.0f} s", file=sys.stderr)
     lines += [f"Total time: {time.perf_counter() - start:.0f} s.", ""]
