@@ -181,7 +181,8 @@ def render(loops, real, comp, cmd):
     for r in comp:
         out.append(f"| {r['fn']} | {r['dtype']} | {r['tier']} | {r['seconds']:.2f} | {r['math']:.2f} "
                    f"| {r['seconds'] - r['math']:.2f} |")
-    out.append(DOC_TAIL)
+    added = [r["seconds"] - r["math"] for r in comp]
+    out.append(DOC_TAIL.format(add_lo=min(added), add_hi=max(added)))
     for r in loops:
         if r["tier"] == "accurate":
             out.append(f"- {r['fn']} {r['dtype']}: {r['math'] / r['numba']:.1f}× faster than `math.{r['fn']}` "
@@ -219,24 +220,35 @@ numba.
 ## How it is built
 
 - One scalar kernel per function, tier and dtype (`vecmath/numba/_<fn>.py`), written operation by
-  operation from `csrc/<fn>.c` with the generated constants and tables of `vecmath/_data.py`.
-  FMA is `llvm.fma`; bit casts are LLVM bitcasts; tables are read-only global arrays.  The kernels
-  are compiled with `fastmath=False` stated, which numba does not override from the caller, so
-  the caller's `fastmath=True` changes no bit (tested).
-- The C kernels send rare lanes (NaN, inf, overflow, subnormal results, float32 results near a
-  rounding boundary) through one test to a scalar special routine.  LLVM's loop vectorizer does
-  not vectorize a loop that calls a function under a branch (a masked vector variant would be
-  called on every iteration, with every vector register spilled around the call: tried).  So the
-  numba kernels compute the special result branch-free and choose it with a select; the cost of
-  that is the gap to the C kernels below.  float32 accurate exp takes the exact
-  double-double path of the C fallback for every input: correctly rounded like the C first try,
-  and cheaper than computing both.
+  operation from `csrc/<fn>.c` with the generated constants and tables of `vecmath/_data.py`;
+  shared pieces are shared as in C (tanh uses exp's reduction and cores).  FMA is `llvm.fma`,
+  division a plain `fdiv` (numba's `/` tests for a zero divisor and raises: a branch), bit casts
+  are LLVM bitcasts; tables are read-only global arrays.  The overloads are compiled with
+  `fastmath=False` stated, which numba does not override from the caller, so the caller's
+  `fastmath=True` changes no bit (tested), and with `forceinline` (LLVM `alwaysinline`): LLVM's
+  size threshold otherwise left the larger kernels (log fast float32) as calls, and a call
+  stops the loop vectorizer.
+- The C kernels send rare lanes (NaN, inf, overflow, subnormal inputs or results) through one
+  test to a scalar special routine.  LLVM's loop vectorizer does not vectorize a loop that
+  calls a function under a branch (a masked vector variant would be called on every iteration,
+  with every vector register spilled around the call: tried).  So the numba kernels compute the
+  special result branch-free and choose it with a select; lanes that do not need a path are
+  fed a harmless input there, so that no lane underflows or overflows for nothing (microcode
+  assists).  Where the special result is a constant (atan: NaN, ±inf; tanh has no special
+  path; log: NaN, zeros, negatives, +inf) that costs a few selects.  Where it needs an
+  evaluation (exp: overflow and subnormal results; log: subnormal inputs), every element pays
+  for the accurate evaluation, also in the fast and approx tiers; the reductions are shared
+  (same operations on the same input, which LLVM computes once).
+- float32 accurate (all four functions) rounds the accurate float64 evaluation, kept as a
+  double-double, for every input.  The C kernels first try a cheaper evaluation and take the
+  double-double only near a float midpoint; both are correctly rounded for every input, so the
+  bits agree, and one path is cheaper than both.
 - Tested (`tests/test_numba.py`): bit-for-bit equality with the C ufunc for every function,
   tier and dtype on > 2 million inputs each (random bit patterns, the spec's sampling regions,
-  special values, thresholds), every float32 input for the accurate tier (`-m exhaustive`),
-  `fastmath=True` callers, the ufuncs inside `@njit` (scalars, float32/float64/integer arrays,
-  strided and 2-D), `cache=True` reloading in a new process, the entry point, and packed
-  ymm/zmm arithmetic in every loop's assembly.
+  special values, thresholds), every float32 input for the accurate tier (`-m exhaustive`,
+  38–50 s per function here), `fastmath=True` callers, the ufuncs inside `@njit` (scalars,
+  float32/float64/integer arrays, strided and 2-D), `cache=True` reloading in a new process,
+  the entry point, and packed ymm/zmm arithmetic in every loop's assembly.
 - Floating-point status: inside `@njit` no NumPy warning is raised (the C kernels' status bits
   are ignored), as for numba's own math functions.
 
@@ -273,13 +285,23 @@ DOC_TAIL = """
 ## Where the goals are missed, and why
 
 The machine is shared and noisy (2 cores, other builds running): trust ratios from one run more
-than nanoseconds.  The select-based special path is computed for every element (about as much work
-again as the main path for exp), LLVM picks 256-bit vectors for numba code on AVX-512 machines
-(its `prefer-vector-width` for these CPUs) where the C kernels use 512-bit ones, and it reads
-tables with gather instructions where the C kernels use in-register permutes.  The fast and
-approx tiers pay for the accurate special path of the C kernels (their special lanes return the
-accurate result), so in numba they are barely faster than the accurate tier.  First-call compile time adds
-about half a second to a second over numba's own for the same loop (goal: well under a second).
+than nanoseconds.  Against the C ufunc, four things add up:
+
+- Vector width: LLVM picks 256-bit vectors for numba code on this AVX-512 CPU (its
+  `prefer-vector-width` for the CPU model, an attribute of the user's function that vecmath
+  cannot set); the C kernels use 512-bit vectors: twice the lanes per instruction.
+- Tables: LLVM reads them with gather instructions; the C kernels use in-register permutes.
+- Special paths: the C kernels skip them for whole vectors of ordinary inputs; here they are
+  computed for every element where the special result needs an evaluation (exp, log).  This is
+  why the fast and approx tiers of exp and log are no faster than the accurate tier in numba,
+  while those of atan and tanh are.
+- float32 accurate: the C kernels take the double-double path on one lane in 2^12 to 2^24;
+  here every element does (computing the cheap first pass as well would cost more).
+
+Against `math.*`: numba calls libm's float functions for float32 (`expf`, `logf`, ...), which
+are much cheaper than the float64 ones, so the float32 ratios are the lowest; glibc's float64
+`exp` and `log` are fast too, its `tanh` and `atan` slower.  First-call compile time adds
+{add_lo:.1f} to {add_hi:.1f} s over numba's own for the same loop.
 Accurate tier in this run:
 """
 

@@ -3,12 +3,16 @@
 The C kernels send NaN and +-inf to atan_f64_special / atan_f32_special; their results need no
 evaluation (x + x, +-pi/2 rounded), so here those lanes run the main path on 1.0 and the result
 is chosen with a select: no tier pays for a second path.  Divisions are div() (no zero test:
-the denominators are >= 1 on every lane that is kept).
+the denominators are >= 1 on every lane that is kept).  float32 accurate rounds the accurate
+double-double for every input: the C first pass (the fast float64 evaluation) gives the same
+bits wherever it is used, since it is used only far from a float midpoint, and one path is
+cheaper than two.  Its rounding is the normal-range one: a float subnormal result comes from a
+tiny x, where s is x itself.
 """
 import numpy as np
 
 from .. import _data as D
-from ._common import consts, kernel, round_dd_f32
+from ._common import consts, kernel, round_dd_f32_normal
 from ._llvm import bits, div, f32_from_bits, f64_from_bits, fma, select
 
 NODE = np.array(D.VM_ATAN_NODE, np.float64)
@@ -97,7 +101,7 @@ def atan_accurate_f64(x):
 def atan_accurate_f32(xf):
     finite, a, sgn = input_f64(np.float64(xf))
     s, e = accurate_core(a)
-    y = round_dd_f32(signed_f64(s, sgn), signed_f64(e, sgn))
+    y = round_dd_f32_normal(signed_f64(s, sgn), signed_f64(e, sgn))
     pio2 = signed_f32(PIO2_F32, bits(xf) ^ bits(abs(xf)))  # float's sign bit: bit 31
     return with_special_results(xf, finite, y, pio2)
 

@@ -7,12 +7,13 @@ chosen with a select, so that the user's loop stays branch-free.  The float64 fa
 kernels share the reduction with the accurate core of their special lanes (the same operations
 on the same input: LLVM computes them once).  float32 accurate rounds the accurate float64 core
 (log_f32_special's double-double) for every input: the C first pass gives the same bits wherever
-it is used, since it is used only far from a float midpoint, and one path is cheaper than two.
+it is used, since it is used only far from a float midpoint, and one path is cheaper than two.  Its results are
+never float subnormals, so the cheaper normal-range rounding of the double-double serves.
 """
 import numpy as np
 
 from .. import _data as D
-from ._common import consts, kernel, round_dd_f32
+from ._common import consts, kernel, round_dd_f32_normal
 from ._llvm import bits, f32_from_bits, f64_from_bits, fma, select
 
 INVC16 = np.array(D.VM_LOG_INVC16, np.float64)
@@ -158,10 +159,10 @@ def log_approx_f64(x):
 @kernel
 def log_accurate_f32(xf):
     """log_f32_special for every input: the accurate float64 core rounded once to float (float
-    subnormals are normal doubles)."""
+    subnormal inputs are normal doubles; no result is a float subnormal)."""
     x = np.float64(xf)
     s, e = accurate_core(select((x > 0.0) & (x < INF64), x, 1.0), 0.0)
-    return with_special_results(xf, round_dd_f32(s, e), INF32, NAN32)
+    return with_special_results(xf, round_dd_f32_normal(s, e), INF32, NAN32)
 
 
 @kernel

@@ -7,13 +7,14 @@ side gets a harmless input on the lanes it does not serve (the exp side |x| clam
 back as x + x, which is what the C kernels return for every NaN on every path (checked).
 float32 accurate rounds the accurate double-double for every input: the C first pass (the fast
 float64 kernel) gives the same bits wherever it is used, since it is used only far from a float
-midpoint, and one path is cheaper than two.
+midpoint, and one path is cheaper than two.  Its rounding is the normal-range one: a float
+subnormal result comes from a tiny x, where s is x itself.
 """
 import numpy as np
 
 from .. import _data as D
 from . import _exp as E
-from ._common import consts, kernel, round_dd_f32
+from ._common import consts, kernel, round_dd_f32_normal
 from ._llvm import bits, div, f32_from_bits, f64_from_bits, fma, select
 
 ACC = consts("TanhAccurate", D.VM_TANH_ACCURATE_F64_K, np.float64)
@@ -105,7 +106,7 @@ def tanh_accurate_f64(x):
 def tanh_accurate_f32(xf):
     x = np.float64(xf)
     s, e = accurate_dd(abs(x))
-    y = round_dd_f32(xorsign_f64(s, x), xorsign_f64(e, x))
+    y = round_dd_f32_normal(xorsign_f64(s, x), xorsign_f64(e, x))
     return select(xf != xf, xf + xf, y)
 
 
