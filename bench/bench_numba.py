@@ -269,7 +269,7 @@ numba.
 - Tested (`tests/test_numba.py`): bit-for-bit equality with the C ufunc for every function,
   tier and dtype on > 2 million inputs each (random bit patterns, the spec's sampling regions,
   special values, thresholds), every float32 input for the accurate tier (`-m exhaustive`,
-  38–50 s per function here), `fastmath=True` callers, the ufuncs inside `@njit` (scalars,
+  37–50 s per function here), `fastmath=True` callers, the ufuncs inside `@njit` (scalars,
   float32/float64/integer arrays, strided and 2-D), `cache=True` reloading in a new process,
   the entry point, and packed ymm/zmm arithmetic in every loop's assembly.
 - Floating-point status: inside `@njit` no NumPy warning is raised (the C kernels' status bits
