@@ -11,6 +11,7 @@ process per function (first call of a new loop, kernel compilation included).
 import argparse
 import json
 import math
+import os
 import pathlib
 import platform
 import subprocess
@@ -127,6 +128,20 @@ def realistic(rounds, n=2000):
     return n, {k: v / 1e6 for k, v in t.items()}
 
 
+def wide_loop_times(rounds):
+    """{(fn, dtype, tier): ns} of the numba loops in a child process where numba may use 512-bit
+    vectors: the user's opt-in NUMBA_CPU_FEATURES = host features + "-prefer-256-bit".  None
+    without AVX-512."""
+    import llvmlite.binding as ll
+    features = ll.get_host_cpu_features().flatten()
+    if "+avx512f" not in features.split(","):
+        return None
+    env = dict(os.environ, NUMBA_CPU_FEATURES=features + ",-prefer-256-bit")
+    out = subprocess.run([sys.executable, __file__, "--loops-json", "--rounds", str(rounds)],
+                         env=env, capture_output=True, text=True, check=True).stdout
+    return {(r["fn"], r["dtype"], r["tier"]): r["numba"] for r in json.loads(out.splitlines()[-1])}
+
+
 COMPILE = """
 import time, numpy as np, numba, math
 t0 = time.perf_counter(); import vecmath.numba as vn; t_import = time.perf_counter() - t0
@@ -157,19 +172,27 @@ def compile_table():
     return rows
 
 
-def render(loops, real, comp, cmd):
+def wide_cell(wide, r):
+    if wide is None:
+        return "n/a"
+    t = wide[r["fn"], r["dtype"], r["tier"]]
+    return f"{t:.2f} ({r['math'] / t:.1f}×, {t / r['c']:.2f}×)"
+
+
+def render(loops, wide, real, comp, cmd):
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if "model name" in l),
                platform.processor())
     out = [DOC_HEAD.format(cpu=cpu, numba=numba.__version__, numpy=np.__version__,
                            isa=vecmath.config()["isa"], cmd=cmd, n=N)]
     out.append("| fn | dtype | tier | vecmath.numba loop | math.* loop | C ufunc | speed-up vs math.* "
-               "| time vs C ufunc |\n|---|---|---|---|---|---|---|---|")
+               "| time vs C ufunc | 512-bit opt-in loop |\n|---|---|---|---|---|---|---|---|---|")
     for r in loops:
         vs_math, vs_c = r["math"] / r["numba"], r["numba"] / r["c"]
         flag = "" if r["tier"] != "accurate" else (
             " ✓" if vs_math >= GOAL_VS_MATH and vs_c <= GOAL_VS_C else " ✗")
         out.append(f"| {r['fn']} | {r['dtype']} | {r['tier']} | {r['numba']:.2f} | {r['math']:.2f} "
-                   f"| {r['c']:.2f} | {vs_math:.1f}× | {vs_c:.2f}×{flag} |")
+                   f"| {r['c']:.2f} | {vs_math:.1f}× | {vs_c:.2f}×{flag} "
+                   f"| {wide_cell(wide, r)} |")
     n, t = real
     out.append(REAL_HEAD.format(n=n))
     out.append("| implementation | ms per matrix | vs NumPy |\n|---|---|---|")
@@ -181,7 +204,8 @@ def render(loops, real, comp, cmd):
     for r in comp:
         out.append(f"| {r['fn']} | {r['dtype']} | {r['tier']} | {r['seconds']:.2f} | {r['math']:.2f} "
                    f"| {r['seconds'] - r['math']:.2f} |")
-    out.append(DOC_TAIL)
+    added = [r["seconds"] - r["math"] for r in comp]
+    out.append(DOC_TAIL.format(add_lo=min(added), add_hi=max(added)))
     for r in loops:
         if r["tier"] == "accurate":
             out.append(f"- {r['fn']} {r['dtype']}: {r['math'] / r['numba']:.1f}× faster than `math.{r['fn']}` "
@@ -219,24 +243,35 @@ numba.
 ## How it is built
 
 - One scalar kernel per function, tier and dtype (`vecmath/numba/_<fn>.py`), written operation by
-  operation from `csrc/<fn>.c` with the generated constants and tables of `vecmath/_data.py`.
-  FMA is `llvm.fma`; bit casts are LLVM bitcasts; tables are read-only global arrays.  The kernels
-  are compiled with `fastmath=False` stated, which numba does not override from the caller, so
-  the caller's `fastmath=True` changes no bit (tested).
-- The C kernels send rare lanes (NaN, inf, overflow, subnormal results, float32 results near a
-  rounding boundary) through one test to a scalar special routine.  LLVM's loop vectorizer does
-  not vectorize a loop that calls a function under a branch (a masked vector variant would be
-  called on every iteration, with every vector register spilled around the call: tried).  So the
-  numba kernels compute the special result branch-free and choose it with a select; the cost of
-  that is the gap to the C kernels below.  float32 accurate exp takes the exact
-  double-double path of the C fallback for every input: correctly rounded like the C first try,
-  and cheaper than computing both.
+  operation from `csrc/<fn>.c` with the generated constants and tables of `vecmath/_data.py`;
+  shared pieces are shared as in C (tanh uses exp's reduction and cores).  FMA is `llvm.fma`,
+  division a plain `fdiv` (numba's `/` tests for a zero divisor and raises: a branch), bit casts
+  are LLVM bitcasts; tables are read-only global arrays.  The overloads are compiled with
+  `fastmath=False` stated, which numba does not override from the caller, so the caller's
+  `fastmath=True` changes no bit (tested), and with `forceinline` (LLVM `alwaysinline`): LLVM's
+  size threshold otherwise left the larger kernels (log fast float32) as calls, and a call
+  stops the loop vectorizer.
+- The C kernels send rare lanes (NaN, inf, overflow, subnormal inputs or results) through one
+  test to a scalar special routine.  LLVM's loop vectorizer does not vectorize a loop that
+  calls a function under a branch (a masked vector variant would be called on every iteration,
+  with every vector register spilled around the call: tried).  So the numba kernels compute the
+  special result branch-free and choose it with a select; lanes that do not need a path are
+  fed a harmless input there, so that no lane underflows or overflows for nothing (microcode
+  assists).  Where the special result is a constant (atan: NaN, ±inf; tanh has no special
+  path; log: NaN, zeros, negatives, +inf) that costs a few selects.  Where it needs an
+  evaluation (exp: overflow and subnormal results; log: subnormal inputs), every element pays
+  for the accurate evaluation, also in the fast and approx tiers; the reductions are shared
+  (same operations on the same input, which LLVM computes once).
+- float32 accurate (all four functions) rounds the accurate float64 evaluation, kept as a
+  double-double, for every input.  The C kernels first try a cheaper evaluation and take the
+  double-double only near a float midpoint; both are correctly rounded for every input, so the
+  bits agree, and one path is cheaper than both.
 - Tested (`tests/test_numba.py`): bit-for-bit equality with the C ufunc for every function,
   tier and dtype on > 2 million inputs each (random bit patterns, the spec's sampling regions,
-  special values, thresholds), every float32 input for the accurate tier (`-m exhaustive`),
-  `fastmath=True` callers, the ufuncs inside `@njit` (scalars, float32/float64/integer arrays,
-  strided and 2-D), `cache=True` reloading in a new process, the entry point, and packed
-  ymm/zmm arithmetic in every loop's assembly.
+  special values, thresholds), every float32 input for the accurate tier (`-m exhaustive`,
+  37–50 s per function here), `fastmath=True` callers, the ufuncs inside `@njit` (scalars,
+  float32/float64/integer arrays, strided and 2-D), `cache=True` reloading in a new process,
+  the entry point, and packed ymm/zmm arithmetic in every loop's assembly.
 - Floating-point status: inside `@njit` no NumPy warning is raised (the C kernels' status bits
   are ignored), as for numba's own math functions.
 
@@ -245,7 +280,9 @@ numba.
 `y[i] = f(x[i])` over n = {n:,} contiguous elements in an `@njit` loop, against the same loop
 with `math.*` and the vecmath C ufunc (`out=` preallocated), ns per element, best of
 interleaved rounds in one run.  Goal for the accurate tier: ≥ 5× faster than `math.*` and within
-1.5× of the C ufunc (✓/✗).
+1.5× of the C ufunc (✓/✗).  The last column is the same numba loop run in a child process where
+numba may use 512-bit vectors (an opt-in of the user, see the end of this page), with its
+speed-up against `math.*` and its time against the C ufunc.
 
 Machine: {cpu}; numba {numba}, NumPy {numpy}; C ufunc path: {isa}.
 Command: `{cmd}`
@@ -273,14 +310,39 @@ DOC_TAIL = """
 ## Where the goals are missed, and why
 
 The machine is shared and noisy (2 cores, other builds running): trust ratios from one run more
-than nanoseconds.  The select-based special path is computed for every element (about as much work
-again as the main path for exp), LLVM picks 256-bit vectors for numba code on AVX-512 machines
-(its `prefer-vector-width` for these CPUs) where the C kernels use 512-bit ones, and it reads
-tables with gather instructions where the C kernels use in-register permutes.  The fast and
-approx tiers pay for the accurate special path of the C kernels (their special lanes return the
-accurate result), so in numba they are barely faster than the accurate tier.  First-call compile time adds
-about half a second to a second over numba's own for the same loop (goal: well under a second).
-Accurate tier in this run:
+than nanoseconds.  Against the C ufunc, four things add up:
+
+- Vector width: LLVM picks 256-bit vectors for numba code on this AVX-512 CPU (the
+  `prefer-256-bit` tuning of the CPU model, which applies to the user's function: vecmath
+  cannot change it); the C kernels use 512-bit vectors: twice the lanes per instruction.
+- Tables: LLVM reads them with gather instructions; the C kernels use in-register permutes.
+- Special paths: the C kernels skip them for whole vectors of ordinary inputs; here they are
+  computed for every element where the special result needs an evaluation (exp, log).  This is
+  why the fast and approx tiers of exp and log are no faster than the accurate tier in numba,
+  while those of atan and tanh are.
+- float32 accurate: the C kernels take the double-double path on one lane in 2^12 to 2^24;
+  here every element does (computing the cheap first pass as well would cost more).
+
+Against `math.*`: numba calls libm's float functions for float32 (`expf`, `logf`, ...), which
+are much cheaper than the float64 ones, so the float32 ratios are the lowest; glibc's float64
+`exp` and `log` are fast too, its `tanh` and `atan` slower.  First-call compile time adds
+{add_lo:.1f} to {add_hi:.1f} s over numba's own for the same loop.
+
+Opting in to 512-bit vectors (last column of the loop table): numba takes its CPU features from
+`NUMBA_CPU_FEATURES`, and the host's features with the tuning flag turned off let LLVM use
+512-bit vectors for every `@njit` function of the process (set before numba is imported;
+it changes the code of all the user's numba functions, not only vecmath's, and is part of
+numba's cache key):
+
+```bash
+export NUMBA_CPU_FEATURES="$(python -c 'import llvmlite.binding as ll; print(ll.get_host_cpu_features().flatten())'),-prefer-256-bit"
+```
+
+The bits do not change (the kernels have one rounding per operation at any width;
+`tests/test_numba.py -m "not exhaustive"` passes under it).  Most loops get faster; the float64
+log loop got slower in our runs, which we have not investigated.
+
+Accurate tier in this run (default vector width):
 """
 
 
@@ -288,8 +350,13 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--write-docs", action="store_true")
     ap.add_argument("--rounds", type=int, default=15)
+    ap.add_argument("--loops-json", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
     loops = loop_table(a.rounds)
+    if a.loops_json:  # the child of wide_loop_times
+        print(json.dumps(loops))
+        return
+    wide = wide_loop_times(a.rounds)
     real = realistic(max(3, a.rounds // 3))
     print(json.dumps(real))
     comp = compile_table()
@@ -297,7 +364,7 @@ def main():
     if a.write_docs:
         cmd = "python bench/bench_numba.py --write-docs"
         (ROOT / "docs").mkdir(exist_ok=True)
-        (ROOT / "docs" / "numba.md").write_text(render(loops, real, comp, cmd))
+        (ROOT / "docs" / "numba.md").write_text(render(loops, wide, real, comp, cmd))
 
 
 if __name__ == "__main__":

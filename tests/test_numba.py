@@ -108,7 +108,8 @@ def test_fastmath_caller_changes_no_bit(fn, tier, dt):
 @pytest.mark.exhaustive
 @pytest.mark.parametrize("fn", list(KERNELS))
 def test_float32_accurate_exhaustive(fn):
-    """All 2^32 float32 inputs, in chunks of 2^24 (exp: 2 minutes on the shared 2-core machine)."""
+    """All 2^32 float32 inputs, in chunks of 2^24: 38-50 s per function on the shared 2-core
+    machine (exp 46, log 50, tanh 47, atan 38)."""
     loop = loop_of(getattr(vn.accurate, fn))
     chunk = 1 << 24
     bits = np.empty(chunk, np.uint32)

@@ -13,6 +13,11 @@ from numba.extending import overload
 from .. import spec
 from ._cffi import array_kernel, data_ptr
 
+# The overloads keep the kernels' roundings (fastmath off whatever the caller's flags) and are
+# always inlined by LLVM: the user's loop must see the kernel to vectorize it, and LLVM's size
+# threshold otherwise leaves the larger kernels (log fast float32) as calls.
+JIT_OPTIONS = {"fastmath": False, "forceinline": True}
+
 # Kernel modules present in this build: vecmath.numba._<fn> for fn in the spec.
 KERNELS = {}
 for _fn in spec.FUNCTIONS:
@@ -75,7 +80,7 @@ def make_stub(fn, tier):
     stub.__module__ = f"vecmath.numba.{tier}"
     stub.__doc__ = (f"{fn}(x), {tier} tier: inlines into @njit code, same bits as "
                     f"vecmath.{tier}.{fn}; float32 stays float32, other numbers become float64.")
-    overload(stub, jit_options={"fastmath": False})(typer(fn, tier))
+    overload(stub, jit_options=JIT_OPTIONS)(typer(fn, tier))
     return stub
 
 
@@ -84,7 +89,7 @@ def _register_ufuncs():
         for tier in spec.TIERS:
             uf = ufunc_of(fn, tier)
             if uf is not None:
-                overload(uf, jit_options={"fastmath": False})(typer(fn, tier))
+                overload(uf, jit_options=JIT_OPTIONS)(typer(fn, tier))
 
 
 def export(namespace, tier):

@@ -1,5 +1,5 @@
 """Shared pieces of the numba kernels: constants from vecmath._data, the jit options, and the
-float32 rounding of a double-double (the C layer's vm_round_dd_f32 / _any)."""
+float32 roundings of a double-double (the C layer's vm_round_dd_f32 and vm_round_dd_f32_any)."""
 from collections import namedtuple
 
 import numpy as np
@@ -38,5 +38,17 @@ def round_dd_f32(s, e):
     extra = min(max(897 - expo, 0), 25)
     half = np.int64(1) << (28 + extra)
     tie = ((b & (2 * half - 1)) == half) & (e != 0.0)
+    step = select(s * e > 0.0, np.int64(1), np.int64(-1))
+    return np.float32(f64_from_bits(select(tie, b + step, b)))
+
+
+@kernel
+def round_dd_f32_normal(s, e):
+    """float32 nearest to s + e, |e| <= ulp(s)/2, where that float is normal or s is exactly a
+    float (vm_round_dd_f32): s alone rounds right unless its low 29 bits make it a midpoint of
+    the float grid.  Half the cost of round_dd_f32; log, tanh and atan results qualify (the
+    exhaustive float32 test checks every input)."""
+    b = bits(s)
+    tie = ((b & 0x1FFFFFFF) == 0x10000000) & (e != 0.0)
     step = select(s * e > 0.0, np.int64(1), np.int64(-1))
     return np.float32(f64_from_bits(select(tie, b + step, b)))

@@ -38,19 +38,32 @@ def scale16_f32(ki):
 
 
 @kernel
-def accurate_core(x):
-    """(tmp, ki): exp(x) = 2^(k/32) (1 + tmp) to ~2^-63 for |x| < 746 (exp_accurate_core)."""
+def accurate_reduce(x):
+    """(r, r_lo, ki, tail): x = k ln2/32 + r + r_lo (r_lo: what rounding r dropped, for tanh),
+    2^(k/32) = scale32(ki) (1 + tail); |x| < 746 (exp_accurate_reduce)."""
     z = fma(x, ACC.inv_ln2_n, ACC.shift)
     ki = bits(z)
     kd = z - ACC.shift
-    r = fma(-kd, ACC.ln2_hi_n, x)
-    r = fma(-kd, ACC.ln2_lo_n, r)
-    tail = TAIL32[ki & 31]
-    r2 = r * r
+    r_hi = fma(-kd, ACC.ln2_hi_n, x)  # exact
+    r = fma(-kd, ACC.ln2_lo_n, r_hi)
+    r_lo = fma(-kd, ACC.ln2_lo_n, r_hi - r)
+    return r, r_lo, ki, TAIL32[ki & 31]
+
+
+@kernel
+def accurate_poly(r, r2):
+    """p with exp(r) = 1 + r + r^2 p(r), |r| <= ln2/64; r2 = r*r (exp_accurate_poly)."""
     p56 = fma(r, ACC.c6, ACC.c5)
     p34 = fma(r, ACC.c4, ACC.c3)
-    p = fma(r, fma(r2, p56, p34), ACC.c2)
-    return tail + fma(r2, p, r), ki
+    return fma(r, fma(r2, p56, p34), ACC.c2)
+
+
+@kernel
+def accurate_core(x):
+    """(tmp, ki): exp(x) = 2^(k/32) (1 + tmp) to ~2^-63 for |x| < 746 (exp_accurate_core)."""
+    r, r_lo, ki, tail = accurate_reduce(x)
+    r2 = r * r
+    return tail + fma(r2, accurate_poly(r, r2), r), ki
 
 
 @kernel
@@ -99,7 +112,9 @@ def exp_accurate_f64(x):
 
 
 @kernel
-def exp_fast_f64(x):
+def fast_f64_core(x):
+    """(tmp, ki): exp(x) = 2^(k/32) (1 + tmp) to 2^-53.4 for |x| < 704 (exp_fast_f64_core;
+    tanh's approx tier uses it too)."""
     K = FAST64
     z = fma(x, K.inv_ln2_n, K.shift)
     ki = bits(z)
@@ -108,7 +123,13 @@ def exp_fast_f64(x):
     r = fma(-kd, K.ln2_lo_n, r)
     r2 = r * r
     p = fma(r2, fma(r, K.c5, K.c4), fma(r, K.c3, K.c2))
-    return finish_f64(x, scale32(ki), fma(r2, p, r))
+    return fma(r2, p, r), ki
+
+
+@kernel
+def exp_fast_f64(x):
+    tmp, ki = fast_f64_core(x)
+    return finish_f64(x, scale32(ki), tmp)
 
 
 @kernel

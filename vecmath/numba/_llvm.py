@@ -1,7 +1,7 @@
 """The few LLVM operations the kernels need and numba's Python semantics do not give exactly.
 
-fma is llvm.fma (one rounding, whatever the caller's fastmath flags); bit casts reinterpret
-without conversion; select is an LLVM select, so both operands are computed and the loop
+fma is llvm.fma (one rounding, whatever the caller's fastmath flags); div is a plain IEEE
+division; bit casts reinterpret without conversion; select is an LLVM select, so both operands are computed and the loop
 around a kernel stays branch-free (vectorizable).
 """
 from llvmlite import ir
@@ -24,6 +24,19 @@ def fma(typingctx, a, b, c):
         return builder.call(fn, args)
 
     return a(a, a, a), codegen
+
+
+@intrinsic
+def div(typingctx, a, b):
+    """a / b, one IEEE division.  numba's own `/` (error_model='python', the default) tests for a
+    zero divisor and raises: a branch that stops the loop vectorizer."""
+    if not (a == b and a in _INT_OF):
+        return None
+
+    def codegen(context, builder, sig, args):
+        return builder.fdiv(*args)
+
+    return a(a, a), codegen
 
 
 @intrinsic

@@ -1,0 +1,189 @@
+"""tanh in numba: csrc/tanh.c operation by operation, from the same generated constants.
+
+The C kernels have no special path; they skip the side (polynomial below 1/8, exp beyond) that
+no lane of a vector needs.  Here both sides run for every element and a select keeps one: each
+side gets a harmless input on the lanes it does not serve (the exp side |x| clamped to
+[1/8, sat], the polynomial side 0), so no lane underflows or overflows for nothing.  NaN comes
+back as x + x, which is what the C kernels return for every NaN on every path (checked).
+float32 accurate rounds the accurate double-double for every input: the C first pass (the fast
+float64 kernel) gives the same bits wherever it is used, since it is used only far from a float
+midpoint, and one path is cheaper than two.  Its rounding is the normal-range one: a float
+subnormal result comes from a tiny x, where s is x itself.
+"""
+import numpy as np
+
+from .. import _data as D
+from . import _exp as E
+from ._common import consts, kernel, round_dd_f32_normal
+from ._llvm import bits, div, f32_from_bits, f64_from_bits, fma, select
+
+ACC = consts("TanhAccurate", D.VM_TANH_ACCURATE_F64_K, np.float64)
+FAST64 = consts("TanhFast64", D.VM_TANH_FAST_F64_K, np.float64)
+APPROX64 = consts("TanhApprox64", D.VM_TANH_APPROX_F64_K, np.float64)
+FAST32 = consts("TanhFast32", D.VM_TANH_FAST_F32_K, np.float32)
+APPROX32 = consts("TanhApprox32", D.VM_TANH_APPROX_F32_K, np.float32)
+INDEX_BASE = int(D.VM_TANH_FAST_F32_K["index_base"])
+assert INDEX_BASE == D.VM_TANH_APPROX_F32_K["index_base"]
+
+
+def pieces(prefix, degree):
+    """The interval starts and the coefficient tables C0..C<degree>, float32, read-only."""
+    tabs = [np.array(getattr(D, f"{prefix}_{n}"), np.float32)
+            for n in ["START"] + [f"C{k}" for k in range(degree + 1)]]
+    for t in tabs:
+        t.flags.writeable = False
+    return tabs
+
+
+FAST32_START, F0, F1, F2, F3, F4, F5 = pieces("VM_TANH_FAST_F32", 5)
+APPROX32_START, A0, A1, A2, A3 = pieces("VM_TANH_APPROX_F32", 3)
+SIGN64, SIGN32 = -(1 << 63), -(1 << 31)
+ONE32 = np.float32(1.0)
+
+
+@kernel
+def xorsign_f64(v, x):
+    """v with its sign flipped where x is negative (tanh_xorsign; copysign for v >= 0)."""
+    return f64_from_bits(bits(v) ^ (bits(x) & SIGN64))
+
+
+@kernel
+def xorsign_f32(v, x):
+    return f32_from_bits(bits(v) ^ (bits(x) & SIGN32))
+
+
+@kernel
+def sides(a, K):
+    """(small, a_exp, a_poly): which side serves each lane, and each side's input."""
+    small = a < K.poly_limit
+    a_exp = select(small, K.poly_limit, select(a < K.sat, a, K.sat))  # NaN: sat
+    return small, a_exp, select(small, a, 0.0)
+
+
+@kernel
+def accurate_dd(a):
+    """tanh(a) = s + e, |e| <= ulp(s)/2, for a = |x| not NaN (tanh_accurate_dd)."""
+    K = ACC
+    small, ae, ap = sides(a, K)
+    # a >= 1/8: E = exp(2a) = scale (1 + r + lo)
+    r, r_lo, ki, tail = E.accurate_reduce(ae + ae)
+    scale = E.scale32(ki)
+    r2 = r * r
+    lo = fma(r2, E.accurate_poly(r, r2), fma(tail, r, tail) + r_lo)
+    # D = E + 1 = (scale + 1) + scale (m + m_lo) as dh + dl
+    m = r + lo
+    m_lo = (r - m) + lo
+    d0 = scale + 1.0
+    d0_lo = (scale - d0) + 1.0
+    dh = fma(scale, m, d0)
+    dl = fma(scale, m, d0 - dh) + fma(scale, m_lo, d0_lo)
+    # 1/D = y + yl (one division, remainder correction); 1 - 2/D = h + l by Fast2Sum
+    y = div(1.0, dh)
+    yl = fma(-y, dl, fma(-y, dh, 1.0)) * y
+    h = fma(-y, 2.0, 1.0)
+    l = fma(-yl, 2.0, fma(-y, 2.0, 1.0 - h))  # (1 - h) - 2y is exact
+    s_exp = h + l
+    e_exp = l - (s_exp - h)
+    sat = a >= K.sat
+    s_exp, e_exp = select(sat, 1.0, s_exp), select(sat, 0.0, e_exp)
+    # a < 1/8: a + a^3 P(u), u = a^2, P by Estrin
+    u = ap * ap
+    u2 = u * u
+    P = fma(u2, fma(u2, fma(u, K.c13, K.c11), fma(u, K.c9, K.c7)), fma(u, K.c5, K.c3))
+    a3 = ap * u
+    s_poly = fma(a3, P, ap)
+    e_poly = fma(a3, P, ap - s_poly)  # ap - s_poly is exact
+    return select(small, s_poly, s_exp), select(small, e_poly, e_exp)
+
+
+@kernel
+def tanh_accurate_f64(x):
+    s, e = accurate_dd(abs(x))
+    return select(x != x, x + x, xorsign_f64(s, x))
+
+
+@kernel
+def tanh_accurate_f32(xf):
+    x = np.float64(xf)
+    s, e = accurate_dd(abs(x))
+    y = round_dd_f32_normal(xorsign_f64(s, x), xorsign_f64(e, x))
+    return select(xf != xf, xf + xf, y)
+
+
+# fast / approx float64 (TANH_F64_EXP_DIV): below 1/8 a + a^3 P(a^2), else
+# expm1(2a) / (exp(2a) + 1) from exp's core (tmp, ki), in two halves around the tier's P.
+@kernel
+def exp_div(a, K, tmp, ki):
+    scale = E.scale32(ki)
+    n = fma(scale, tmp, scale - 1.0)
+    d = fma(scale, tmp, scale + 1.0)
+    return select(a >= K.sat, 1.0, div(n, d))
+
+
+@kernel
+def finish_f64(x, small, y_exp, ap, u, P):
+    y = select(small, fma(ap * u, P, ap), y_exp)
+    return select(x != x, x + x, xorsign_f64(y, x))
+
+
+@kernel
+def tanh_fast_f64(x):
+    K = FAST64
+    a = abs(x)
+    small, ae, ap = sides(a, K)
+    tmp, ki = E.accurate_core(ae + ae)
+    u = ap * ap
+    u2 = u * u
+    P = fma(u2, fma(u2, K.c11, fma(u, K.c9, K.c7)), fma(u, K.c5, K.c3))
+    return finish_f64(x, small, exp_div(a, K, tmp, ki), ap, u, P)
+
+
+@kernel
+def tanh_approx_f64(x):
+    K = APPROX64
+    a = abs(x)
+    small, ae, ap = sides(a, K)
+    tmp, ki = E.fast_f64_core(ae + ae)
+    u = ap * ap
+    u2 = u * u
+    P = fma(u2, K.c7, fma(u, K.c5, K.c3))
+    return finish_f64(x, small, exp_div(a, K, tmp, ki), ap, u, P)
+
+
+# fast / approx float32 (TANH_F32_PIECEWISE): the interval's polynomial in t = a - start.
+@kernel
+def interval_f32(a):
+    """slot of a: exponent and top two mantissa bits; a < 1/16 (and inf, NaN) wrap to 31"""
+    i = (bits(a) >> 21) - INDEX_BASE
+    return select((i >= 0) & (i < 31), i, np.int64(31))
+
+
+@kernel
+def finish_f32(x, a, K, y):
+    y = select(a >= K.sat, ONE32, y)
+    return xorsign_f32(y, x)
+
+
+@kernel
+def tanh_fast_f32(x):
+    a = abs(x)
+    i = interval_f32(a)
+    t = a - FAST32_START[i]
+    y = fma(t, fma(t, fma(t, fma(t, fma(t, F5[i], F4[i]), F3[i]), F2[i]), F1[i]), F0[i])
+    return finish_f32(x, a, FAST32, y)
+
+
+@kernel
+def tanh_approx_f32(x):
+    a = abs(x)
+    i = interval_f32(a)
+    t = a - APPROX32_START[i]
+    y = fma(t, fma(t, fma(t, A3[i], A2[i]), A1[i]), A0[i])
+    return finish_f32(x, a, APPROX32, y)
+
+
+KERNELS = {
+    ("accurate", "f64"): tanh_accurate_f64, ("accurate", "f32"): tanh_accurate_f32,
+    ("fast", "f64"): tanh_fast_f64, ("fast", "f32"): tanh_fast_f32,
+    ("approx", "f64"): tanh_approx_f64, ("approx", "f32"): tanh_approx_f32,
+}
