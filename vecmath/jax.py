@@ -1,0 +1,68 @@
+"""vecmath for JAX: vecmath.jax.exp(x) etc. (accurate tier) and vecmath.jax.fast.exp,
+vecmath.jax.approx.exp, differentiable to any order.
+
+Each function is a jax.custom_jvp around the ufunc (called through jax.pure_callback, so it
+works under jit and vmap); its jvp takes value and derivative from one call of the fused
+ufunc, which is itself a custom_jvp whose rule gives the second derivative through y and dy
+(vecmath._ad.SECOND).  Forward and reverse mode both work: grad, jacfwd, jacrev, hessian.
+CPU arrays of float16, float32, float64 (float64 needs jax_enable_x64); integers become floats.
+"""
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from . import _ad
+
+_DTYPES = (np.float16, np.float32, np.float64)
+
+
+def _callback(ufunc, x, nout):
+    """ufunc(x) on the host, shaped and typed like x (nout arrays when nout == 2)."""
+    like = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+    def host(a):
+        out = ufunc(np.asarray(a))
+        return out if nout == 2 else out.astype(a.dtype, copy=False)
+
+    return jax.pure_callback(host, (like, like) if nout == 2 else like, x,
+                             vmap_method="expand_dims")
+
+
+def _as_float(x):
+    x = jnp.asarray(x)
+    if not jnp.issubdtype(x.dtype, jnp.floating):
+        x = x.astype(jnp.result_type(float))
+    if x.dtype not in _DTYPES:
+        raise TypeError(f"vecmath.jax computes float16, float32 and float64, not {x.dtype}")
+    return x
+
+
+def _make(k):
+    @jax.custom_jvp
+    def value_and_deriv(x):
+        return _callback(k.vd, x, 2)
+
+    @value_and_deriv.defjvp
+    def _value_and_deriv_jvp(primals, tangents):
+        (x,), (t,) = primals, tangents
+        y, dy = value_and_deriv(x)
+        return (y, dy), (dy * t, k.second(x, y, dy) * t)
+
+    @jax.custom_jvp
+    def value(x):
+        return _callback(k.value, x, 1)
+
+    @value.defjvp
+    def _value_jvp(primals, tangents):
+        (x,), (t,) = primals, tangents
+        y, dy = value_and_deriv(x)
+        return y, dy * t
+
+    def f(x):
+        return value(_as_float(x))
+
+    f.__doc__ = f"vecmath {k.tier} {k.fn} for JAX (custom_jvp; any order of derivative)."
+    return f
+
+
+__all__ = _ad.build(__name__, globals(), _make)
