@@ -10,7 +10,7 @@ import pytest
 
 import vecmath
 from vecmath import _ad, spec
-from vecmath.accuracy.deriv import deriv_ulp_errors
+from vecmath.accuracy.deriv import deriv_samples, deriv_ulp_errors
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 TIER_MODULES = {"accurate": vecmath.accurate, "fast": vecmath.fast, "approx": vecmath.approx}
@@ -34,23 +34,7 @@ def deriv_of(fn, tier):
 
 
 def samples(fn, dtype, n=1500, seed=7):
-    """Across the whole domain: random bit patterns, the spec's float64 regions and the tails."""
-    rng = np.random.default_rng(seed)
-    dtype = np.dtype(dtype)
-    parts = [np.frombuffer(rng.bytes(dtype.itemsize * n), dtype)]
-    for kind, lo, hi in spec.REGIONS[fn]:
-        if kind == "uniform":
-            v = rng.uniform(lo, hi, n)
-        elif kind == "around":
-            v = lo + (np.arange(n) - n // 2) * np.spacing(lo) * 8
-        else:
-            v = np.exp(rng.uniform(np.log(lo), np.log(hi), n))
-            if kind == "loguniform_signed":
-                v *= rng.choice([-1.0, 1.0], n)
-        with np.errstate(all="ignore"):
-            parts.append(v.astype(dtype))
-    x = np.concatenate(parts)
-    return x[np.isfinite(x)]
+    return deriv_samples(fn, dtype, n, seed)
 
 
 def test_every_function_has_derivative_kernels():

@@ -11,8 +11,19 @@ import math
 import mpmath
 import numpy as np
 
+from ..spec import REGIONS
 from .formats import fmt
 from .reference import mpf_ulp_exp, round_mpf
+
+# Where each derivative needs care beyond the function's own regions (float64 values; they are
+# cast to the dtype): tanh' where 1 - tanh^2 collapses and e = exp(-2|x|) turns subnormal,
+# atan' where 1 + x^2 overflows.
+DERIV_TAILS = {
+    "exp": [("uniform", -745.2, -700.0)],
+    "log": [("loguniform", 1e-310, 1e-300), ("loguniform", 1e300, 1.7e308)],
+    "tanh": [("uniform", 18.0, 60.0), ("uniform", 340.0, 385.0)],
+    "atan": [("loguniform_signed", 1e8, 1e300)],
+}
 
 # f'(x) as an mpmath value, or None where the derivative is undefined (NaN)
 EXACT = {
@@ -33,6 +44,27 @@ def exact_deriv(fn, x):
         return None if v is None else mpmath.mpf(v)
     with mpmath.workprec(160):
         return EXACT[fn](mpmath.mpf(x))
+
+
+def deriv_samples(fn, dtype, n=1500, seed=7):
+    """Inputs across the whole domain: random bit patterns, the function's float64 regions
+    (vecmath.spec.REGIONS) and the derivative's tails, n of each, finite, cast to dtype."""
+    rng = np.random.default_rng(seed)
+    dtype = np.dtype(dtype)
+    parts = [np.frombuffer(rng.bytes(dtype.itemsize * n), dtype)]
+    for kind, lo, hi in REGIONS[fn] + DERIV_TAILS[fn]:
+        if kind == "uniform":
+            v = rng.uniform(lo, hi, n)
+        elif kind == "around":
+            v = lo + (np.arange(n) - n // 2) * np.spacing(lo) * 8
+        else:
+            v = np.exp(rng.uniform(np.log(lo), np.log(hi), n))
+            if kind == "loguniform_signed":
+                v *= rng.choice([-1.0, 1.0], n)
+        with np.errstate(all="ignore"):
+            parts.append(v.astype(dtype))
+    x = np.concatenate(parts)
+    return x[np.isfinite(x)]
 
 
 def deriv_ulp_errors(fn, x, y):
