@@ -5,7 +5,13 @@
 #define VM_KERNEL_LIST(X) \
     X(exp, accurate)      \
     X(exp, fast)          \
-    X(exp, approx)
+    X(exp, approx)        \
+    X(log, accurate)      \
+    X(log, fast)          \
+    X(log, approx)        \
+    X(atan, accurate)     \
+    X(atan, fast)         \
+    X(atan, approx)
 
 /* Every (function, tier) with derivative kernels (csrc/<function>_deriv.c):
  *   vm_<fn>_<tier>_deriv_<f64|f32>(x, dy, n)   dy = f'(x)
@@ -14,7 +20,13 @@
 #define VM_DERIV_LIST(X) \
     X(exp, accurate)     \
     X(exp, fast)         \
-    X(exp, approx)
+    X(exp, approx)       \
+    X(log, accurate)     \
+    X(log, fast)         \
+    X(log, approx)       \
+    X(atan, accurate)    \
+    X(atan, fast)        \
+    X(atan, approx)
 
 /* Functions whose derivative is cheap from the saved output y = f(x), the same in every tier:
  *   vm_<fn>_from_output_<f64|f32>(y, dy, n).  (exp's is y itself: no kernel.) */

@@ -155,4 +155,494 @@ static const struct {
     .c2 = 0x1.fffff60000000p-2f,  /* r^2 */
 };
 
+/* x = 2^k z, z in [OFF, 2 OFF): bits of OFF, for the N=16 and N=32 tables */
+static const struct {
+    uint64_t off16;
+    uint64_t off16_f;
+    uint64_t off32_f;
+} vm_log_reduce = {
+    .off16 = 0x3fe6800000000000u,  /* OFF = 0.703125, 1.0 at the centre of entry 9 */
+    .off16_f = 0x000000003f340000u,  /* the same OFF as float bits */
+    .off32_f = 0x000000003f320000u,  /* OFF = 0.6953125 as float bits, 1.0 at the centre of entry 19 */
+};
+
+/* 1/c, N=16: r = z/c - 1 exact in one FMA, r in [-0.03418, 0.03125] */
+static const double vm_log_invc16[16] __attribute__((aligned(64))) = {
+    0x1.6000000000000p+0, 0x1.5800000000000p+0, 0x1.4800000000000p+0, 0x1.3800000000000p+0,
+    0x1.3000000000000p+0, 0x1.2800000000000p+0, 0x1.1800000000000p+0, 0x1.1000000000000p+0,
+    0x1.0800000000000p+0, 0x1.0000000000000p+0, 0x1.e000000000000p-1, 0x1.c800000000000p-1,
+    0x1.b000000000000p-1, 0x1.9800000000000p-1, 0x1.8800000000000p-1, 0x1.7000000000000p-1,
+};
+
+/* log c rounded to a multiple of 2^-42 (k ln2_hi + this is exact): accurate, fast float64 */
+static const double vm_log_logc16_hi[16] __attribute__((aligned(64))) = {
+    -0x1.4618bc21c6000p-2, -0x1.2e8e2bae12000p-2, -0x1.fb9186d5e4000p-3, -0x1.9525a9cf46000p-3,
+    -0x1.5ff3070a7a000p-3, -0x1.29552f8200000p-3, -0x1.6f0d28ae58000p-4, -0x1.f0a30c0118000p-5,
+    -0x1.f829b0e780000p-6, 0x0.0p+0, 0x1.08598b59e4000p-4, 0x1.da72763844000p-4,
+    0x1.5bf406b544000p-3, 0x1.d1037f2656000p-3, 0x1.1178e8227e000p-2, 0x1.522ae0738a000p-2,
+};
+
+/* log c - hi */
+static const double vm_log_logc16_lo[16] __attribute__((aligned(64))) = {
+    0x1.3d82f484c84ccp-46, 0x1.67b1e99b72bd8p-45, 0x1.d572aab993c87p-47, 0x1.297137d9f158fp-44,
+    0x1.8586f183bebf2p-44, 0x1.5b967f4471dfcp-44, 0x1.4b4641b664613p-44, 0x1.d599e83368e91p-45,
+    -0x1.980267c7e09e4p-45, 0x0.0p+0, -0x1.7e5dd7009902cp-46, 0x1.a89401fa71733p-46,
+    -0x1.27023eb68981cp-46, -0x1.84a7e75b6f6e4p-47, 0x1.1ef78ce2d07f2p-44, 0x1.ebe708164c759p-45,
+};
+
+/* log c rounded to double, N=16 (approx float64, accurate float32 first pass) */
+static const double vm_log_logc16[16] __attribute__((aligned(64))) = {
+    -0x1.4618bc21c5ec2p-2, -0x1.2e8e2bae11d31p-2, -0x1.fb9186d5e3e2bp-3, -0x1.9525a9cf456b4p-3,
+    -0x1.5ff3070a793d4p-3, -0x1.29552f81ff523p-3, -0x1.6f0d28ae56b4cp-4, -0x1.f0a30c01162a6p-5,
+    -0x1.f829b0e783300p-6, 0x0.0p+0, 0x1.08598b59e3a07p-4, 0x1.da727638446a2p-4,
+    0x1.5bf406b543db2p-3, 0x1.d1037f2655e7bp-3, 0x1.1178e8227e47cp-2, 0x1.522ae0738a3d8p-2,
+};
+
+/* 1/c, N=16, as floats */
+static const float vm_log_invc16_f[16] __attribute__((aligned(64))) = {
+    0x1.6000000000000p+0f, 0x1.5800000000000p+0f, 0x1.4800000000000p+0f, 0x1.3800000000000p+0f,
+    0x1.3000000000000p+0f, 0x1.2800000000000p+0f, 0x1.1800000000000p+0f, 0x1.1000000000000p+0f,
+    0x1.0800000000000p+0f, 0x1.0000000000000p+0f, 0x1.e000000000000p-1f, 0x1.c800000000000p-1f,
+    0x1.b000000000000p-1f, 0x1.9800000000000p-1f, 0x1.8800000000000p-1f, 0x1.7000000000000p-1f,
+};
+
+/* log c rounded to float, N=16 (approx float32) */
+static const float vm_log_logc16_f[16] __attribute__((aligned(64))) = {
+    -0x1.4618bc0000000p-2f, -0x1.2e8e2c0000000p-2f, -0x1.fb91860000000p-3f, -0x1.9525aa0000000p-3f,
+    -0x1.5ff3080000000p-3f, -0x1.2955300000000p-3f, -0x1.6f0d280000000p-4f, -0x1.f0a30c0000000p-5f,
+    -0x1.f829b00000000p-6f, 0x0.0p+0f, 0x1.08598c0000000p-4f, 0x1.da72760000000p-4f,
+    0x1.5bf4060000000p-3f, 0x1.d103800000000p-3f, 0x1.1178e80000000p-2f, 0x1.522ae00000000p-2f,
+};
+
+/* 1/c, N=32, as floats: r = z/c - 1 exact in one FMA, r in [-0.01978, 0.01685] */
+static const float vm_log_invc32_f[32] __attribute__((aligned(64))) = {
+    0x1.6c00000000000p+0f, 0x1.6400000000000p+0f, 0x1.5c00000000000p+0f, 0x1.5400000000000p+0f,
+    0x1.5000000000000p+0f, 0x1.4800000000000p+0f, 0x1.4000000000000p+0f, 0x1.3c00000000000p+0f,
+    0x1.3400000000000p+0f, 0x1.3000000000000p+0f, 0x1.2800000000000p+0f, 0x1.2400000000000p+0f,
+    0x1.2000000000000p+0f, 0x1.1c00000000000p+0f, 0x1.1400000000000p+0f, 0x1.1000000000000p+0f,
+    0x1.0c00000000000p+0f, 0x1.0800000000000p+0f, 0x1.0400000000000p+0f, 0x1.0000000000000p+0f,
+    0x1.f000000000000p-1f, 0x1.e000000000000p-1f, 0x1.d400000000000p-1f, 0x1.c800000000000p-1f,
+    0x1.b800000000000p-1f, 0x1.b000000000000p-1f, 0x1.a400000000000p-1f, 0x1.9800000000000p-1f,
+    0x1.9000000000000p-1f, 0x1.8800000000000p-1f, 0x1.7c00000000000p-1f, 0x1.7400000000000p-1f,
+};
+
+/* log c rounded to float, N=32 (fast float32) */
+static const float vm_log_logc32_f[32] __attribute__((aligned(64))) = {
+    -0x1.686c820000000p-2f, -0x1.51aad80000000p-2f, -0x1.3a64c60000000p-2f, -0x1.2294200000000p-2f,
+    -0x1.1675ca0000000p-2f, -0x1.fb91860000000p-3f, -0x1.c8ff7c0000000p-3f, -0x1.af3c940000000p-3f,
+    -0x1.7ab8900000000p-3f, -0x1.5ff3080000000p-3f, -0x1.2955300000000p-3f, -0x1.0d77e80000000p-3f,
+    -0x1.e270760000000p-4f, -0x1.a926d40000000p-4f, -0x1.341d7a0000000p-4f, -0x1.f0a30c0000000p-5f,
+    -0x1.7745900000000p-5f, -0x1.f829b00000000p-6f, -0x1.fc0a8c0000000p-7f, 0x0.0p+0f,
+    0x1.0415d80000000p-5f, 0x1.08598c0000000p-4f, 0x1.700d300000000p-4f, 0x1.da72760000000p-4f,
+    0x1.365fcc0000000p-3f, 0x1.5bf4060000000p-3f, 0x1.95a5ae0000000p-3f, 0x1.d103800000000p-3f,
+    0x1.f991c60000000p-3f, 0x1.1178e80000000p-2f, 0x1.314f1e0000000p-2f, 0x1.4718dc0000000p-2f,
+};
+
+/* accurate: N=16, log1p(r) = r - r^2/2 + r^3 (c3 + .. + c11 r^8) on r in [-0.03418, 0.03125], relative error 2^-64.28 */
+static const struct {
+    double ln2_hi;
+    double ln2_lo;
+    double c3;
+    double c4;
+    double c5;
+    double c6;
+    double c7;
+    double c8;
+    double c9;
+    double c10;
+    double c11;
+} vm_log_accurate_k = {
+    .ln2_hi = 0x1.62e42fefa3800p-1,  /* ln2, 42 bits: k*ln2_hi is exact for |k| < 2^11 */
+    .ln2_lo = 0x1.ef35793c76730p-45,  /* ln2 - ln2_hi */
+    .c3 = 0x1.5555555555555p-2,  /* r^3 */
+    .c4 = -0x1.fffffffffff7fp-3,  /* r^4 */
+    .c5 = 0x1.9999999997b7dp-3,  /* r^5 */
+    .c6 = -0x1.55555556dfcaap-3,  /* r^6 */
+    .c7 = 0x1.2492494eb7ae3p-3,  /* r^7 */
+    .c8 = -0x1.ffffd6ed9b962p-4,  /* r^8 */
+    .c9 = 0x1.c71a1d228498cp-4,  /* r^9 */
+    .c10 = -0x1.9a65f6f48f597p-4,  /* r^10 */
+    .c11 = 0x1.79b29b49a3481p-4,  /* r^11 */
+};
+
+/* accurate float32, first pass: N=16, log1p(r) = r + r^2 (c2 + .. + c7 r^5) on r in [-0.03418, 0.03125], relative error 2^-42.45 */
+static const struct {
+    double ln2;
+    double c2;
+    double c3;
+    double c4;
+    double c5;
+    double c6;
+    double c7;
+} vm_log_accurate_f32_k = {
+    .ln2 = 0x1.62e42fefa39efp-1,  /* ln2 */
+    .c2 = -0x1.000000000a3aep-1,  /* r^2 */
+    .c3 = 0x1.555555598ad45p-2,  /* r^3 */
+    .c4 = -0x1.fffff57acd14cp-3,  /* r^4 */
+    .c5 = 0x1.9998ef6076f2dp-3,  /* r^5 */
+    .c6 = -0x1.55bcbd9714d61p-3,  /* r^6 */
+    .c7 = 0x1.273b6ca6ad322p-3,  /* r^7 */
+};
+
+/* fast float64: N=16, log1p(r) = r + r^2 (c2 + .. + c10 r^8) on r in [-0.03418, 0.03125], relative error 2^-60.22 */
+static const struct {
+    double ln2_hi;
+    double ln2_lo;
+    double c2;
+    double c3;
+    double c4;
+    double c5;
+    double c6;
+    double c7;
+    double c8;
+    double c9;
+    double c10;
+} vm_log_fast_f64_k = {
+    .ln2_hi = 0x1.62e42fefa3800p-1,  /* ln2, 42 bits: k*ln2_hi is exact */
+    .ln2_lo = 0x1.ef35793c76730p-45,  /* ln2 - ln2_hi */
+    .c2 = -0x1.0000000000000p-1,  /* r^2 */
+    .c3 = 0x1.555555555550fp-2,  /* r^3 */
+    .c4 = -0x1.fffffffffdf01p-3,  /* r^4 */
+    .c5 = 0x1.9999999b479d6p-3,  /* r^5 */
+    .c6 = -0x1.5555558379431p-3,  /* r^6 */
+    .c7 = 0x1.249232c029eacp-3,  /* r^7 */
+    .c8 = -0x1.fffd7358bc6a9p-4,  /* r^8 */
+    .c9 = 0x1.c7fb558e0b765p-4,  /* r^9 */
+    .c10 = -0x1.9f6daa39131cbp-4,  /* r^10 */
+};
+
+/* approx float64: N=16, log1p(r) = r + r^2 (c2 + .. + c5 r^3) on r in [-0.03418, 0.03125], relative error 2^-30.17 */
+static const struct {
+    double ln2;
+    double c2;
+    double c3;
+    double c4;
+    double c5;
+} vm_log_approx_f64_k = {
+    .ln2 = 0x1.62e42fefa39efp-1,  /* ln2 */
+    .c2 = -0x1.fffffe6a85d03p-2,  /* r^2 */
+    .c3 = 0x1.55552fec35a77p-2,  /* r^3 */
+    .c4 = -0x1.002e53d5728bap-2,  /* r^4 */
+    .c5 = 0x1.9bf50be36e862p-3,  /* r^5 */
+};
+
+/* fast float32: N=32, log1p(r) = r + r^2 (c2 + .. + c4 r^2) on r in [-0.01978, 0.01685], relative error 2^-27.36 (float coefficients) */
+static const struct {
+    float ln2;
+    float c2;
+    float c3;
+    float c4;
+} vm_log_fast_f32_k = {
+    .ln2 = 0x1.62e4300000000p-1f,  /* ln2 */
+    .c2 = -0x1.fffffc0000000p-2f,  /* r^2 */
+    .c3 = 0x1.5562360000000p-2f,  /* r^3 */
+    .c4 = -0x1.00f3800000000p-2f,  /* r^4 */
+};
+
+/* approx float32: N=16, log1p(r) = r + r^2 (c2 + .. + c3 r^1) on r in [-0.03418, 0.03125], relative error 2^-17.73 (float coefficients) */
+static const struct {
+    float ln2;
+    float c2;
+    float c3;
+} vm_log_approx_f32_k = {
+    .ln2 = 0x1.62e4300000000p-1f,  /* ln2 */
+    .c2 = -0x1.0011820000000p-1f,  /* r^2 */
+    .c3 = 0x1.5636960000000p-2f,  /* r^3 */
+};
+
+/* atan: node b_j (j = 0: 0; j = 385: unused, tau = -1/a) */
+static const double vm_atan_node[386] __attribute__((aligned(64))) = {
+    0x0.0p+0, 0x1.0412a00000000p-6, 0x1.0be0e00000000p-6, 0x1.13bbc00000000p-6,
+    0x1.1c1e400000000p-6, 0x1.2424400000000p-6, 0x1.2bc7000000000p-6, 0x1.33fcc00000000p-6,
+    0x1.3c16a00000000p-6, 0x1.4401400000000p-6, 0x1.4c04a00000000p-6, 0x1.53d4000000000p-6,
+    0x1.5c01a00000000p-6, 0x1.63f6400000000p-6, 0x1.6bfd600000000p-6, 0x1.7400a00000000p-6,
+    0x1.7c02400000000p-6, 0x1.840fe00000000p-6, 0x1.8ba2400000000p-6, 0x1.93fc600000000p-6,
+    0x1.9c21a00000000p-6, 0x1.a3ce400000000p-6, 0x1.ac0c200000000p-6, 0x1.b400800000000p-6,
+    0x1.bc19e00000000p-6, 0x1.c403400000000p-6, 0x1.cbe6a00000000p-6, 0x1.d407e00000000p-6,
+    0x1.dc10800000000p-6, 0x1.e424e00000000p-6, 0x1.ec23000000000p-6, 0x1.f402800000000p-6,
+    0x1.fc1b000000000p-6, 0x1.0428000000000p-5, 0x1.0c05200000000p-5, 0x1.1403800000000p-5,
+    0x1.1bf2e00000000p-5, 0x1.23e7400000000p-5, 0x1.2bd2600000000p-5, 0x1.33fae00000000p-5,
+    0x1.3b9d000000000p-5, 0x1.4400a00000000p-5, 0x1.4c02a00000000p-5, 0x1.542da00000000p-5,
+    0x1.5bfcc00000000p-5, 0x1.63f2800000000p-5, 0x1.6c14000000000p-5, 0x1.7414c00000000p-5,
+    0x1.7be6c00000000p-5, 0x1.83f5200000000p-5, 0x1.8ba9800000000p-5, 0x1.93ef600000000p-5,
+    0x1.9bc3400000000p-5, 0x1.a403600000000p-5, 0x1.abd6400000000p-5, 0x1.b41d800000000p-5,
+    0x1.bbede00000000p-5, 0x1.c3fdc00000000p-5, 0x1.cbf8200000000p-5, 0x1.d406800000000p-5,
+    0x1.dc15400000000p-5, 0x1.e3fa000000000p-5, 0x1.ec13a00000000p-5, 0x1.f40a200000000p-5,
+    0x1.fc46600000000p-5, 0x1.0408e00000000p-4, 0x1.0c16c00000000p-4, 0x1.143be00000000p-4,
+    0x1.1c51800000000p-4, 0x1.23f3c00000000p-4, 0x1.2c14c00000000p-4, 0x1.33f2800000000p-4,
+    0x1.3c09a00000000p-4, 0x1.440d800000000p-4, 0x1.4bf1c00000000p-4, 0x1.540bc00000000p-4,
+    0x1.5bfda00000000p-4, 0x1.6400a00000000p-4, 0x1.6c04600000000p-4, 0x1.73fd800000000p-4,
+    0x1.7bd9400000000p-4, 0x1.83ff400000000p-4, 0x1.8c04c00000000p-4, 0x1.9404e00000000p-4,
+    0x1.9bfe800000000p-4, 0x1.a40d200000000p-4, 0x1.abf1200000000p-4, 0x1.b3ef000000000p-4,
+    0x1.bc1fa00000000p-4, 0x1.c420e00000000p-4, 0x1.cc03400000000p-4, 0x1.d3fcc00000000p-4,
+    0x1.dbd6e00000000p-4, 0x1.e3f8200000000p-4, 0x1.ec09e00000000p-4, 0x1.f3e9600000000p-4,
+    0x1.fc12e00000000p-4, 0x1.03c3e00000000p-3, 0x1.0c2e200000000p-3, 0x1.1431200000000p-3,
+    0x1.1baea00000000p-3, 0x1.2425000000000p-3, 0x1.2be6200000000p-3, 0x1.33fb400000000p-3,
+    0x1.3c02400000000p-3, 0x1.4411400000000p-3, 0x1.4c14800000000p-3, 0x1.5408400000000p-3,
+    0x1.5c0d000000000p-3, 0x1.6404c00000000p-3, 0x1.6c19000000000p-3, 0x1.740da00000000p-3,
+    0x1.7bffa00000000p-3, 0x1.840f600000000p-3, 0x1.8be9600000000p-3, 0x1.93da000000000p-3,
+    0x1.9c18800000000p-3, 0x1.a405800000000p-3, 0x1.abfb600000000p-3, 0x1.b438c00000000p-3,
+    0x1.bbefe00000000p-3, 0x1.c3d6200000000p-3, 0x1.cc10000000000p-3, 0x1.d435c00000000p-3,
+    0x1.dc03400000000p-3, 0x1.e408800000000p-3, 0x1.ebf1a00000000p-3, 0x1.f3fc800000000p-3,
+    0x1.fc1ce00000000p-3, 0x1.03ffa00000000p-2, 0x1.0bfd800000000p-2, 0x1.13df400000000p-2,
+    0x1.1c2b600000000p-2, 0x1.23eb600000000p-2, 0x1.2be0e00000000p-2, 0x1.3430e00000000p-2,
+    0x1.3c0ba00000000p-2, 0x1.43fee00000000p-2, 0x1.4c19a00000000p-2, 0x1.5402200000000p-2,
+    0x1.5c01c00000000p-2, 0x1.63e1800000000p-2, 0x1.6c21600000000p-2, 0x1.740d600000000p-2,
+    0x1.7c01800000000p-2, 0x1.83fe800000000p-2, 0x1.8bfa200000000p-2, 0x1.9431200000000p-2,
+    0x1.9be1000000000p-2, 0x1.a418a00000000p-2, 0x1.ac04400000000p-2, 0x1.b3e7400000000p-2,
+    0x1.bbebe00000000p-2, 0x1.c3ec600000000p-2, 0x1.cbf4400000000p-2, 0x1.d3ff200000000p-2,
+    0x1.dbf5e00000000p-2, 0x1.e40a000000000p-2, 0x1.ec02e00000000p-2, 0x1.f40b800000000p-2,
+    0x1.fbfc400000000p-2, 0x1.040fe00000000p-1, 0x1.0c04e00000000p-1, 0x1.1426e00000000p-1,
+    0x1.1bf1600000000p-1, 0x1.2365a00000000p-1, 0x1.2c00000000000p-1, 0x1.33ebe00000000p-1,
+    0x1.3bd0a00000000p-1, 0x1.43fe000000000p-1, 0x1.4c05000000000p-1, 0x1.5407e00000000p-1,
+    0x1.5c06c00000000p-1, 0x1.63dfc00000000p-1, 0x1.6c06e00000000p-1, 0x1.7403200000000p-1,
+    0x1.7c21400000000p-1, 0x1.83e7600000000p-1, 0x1.8c1ac00000000p-1, 0x1.93f4000000000p-1,
+    0x1.9c6b000000000p-1, 0x1.a3f9e00000000p-1, 0x1.abeb200000000p-1, 0x1.b3d7e00000000p-1,
+    0x1.bbf2400000000p-1, 0x1.c3ff200000000p-1, 0x1.cbebe00000000p-1, 0x1.d3d4600000000p-1,
+    0x1.dc0ec00000000p-1, 0x1.e3ff800000000p-1, 0x1.ebfcc00000000p-1, 0x1.f3d7c00000000p-1,
+    0x1.fc05400000000p-1, 0x1.043e600000000p+0, 0x1.0bd0600000000p+0, 0x1.13ed800000000p+0,
+    0x1.1be6200000000p+0, 0x1.2406200000000p+0, 0x1.2c01400000000p+0, 0x1.3411400000000p+0,
+    0x1.3c13c00000000p+0, 0x1.440ea00000000p+0, 0x1.4c02600000000p+0, 0x1.5421800000000p+0,
+    0x1.5bfc400000000p+0, 0x1.6404c00000000p+0, 0x1.6c05800000000p+0, 0x1.740b600000000p+0,
+    0x1.7c02c00000000p+0, 0x1.839d400000000p+0, 0x1.8c08c00000000p+0, 0x1.9425800000000p+0,
+    0x1.9be6000000000p+0, 0x1.a3b4800000000p+0, 0x1.ac11800000000p+0, 0x1.b40cc00000000p+0,
+    0x1.bc0d400000000p+0, 0x1.c423200000000p+0, 0x1.cbd5400000000p+0, 0x1.d408200000000p+0,
+    0x1.dc2c600000000p+0, 0x1.e3afc00000000p+0, 0x1.ebb3000000000p+0, 0x1.f3c3000000000p+0,
+    0x1.fb8ca00000000p+0, 0x1.0424600000000p+1, 0x1.0c14a00000000p+1, 0x1.13ef400000000p+1,
+    0x1.1bfe600000000p+1, 0x1.2402c00000000p+1, 0x1.2c06400000000p+1, 0x1.3400c00000000p+1,
+    0x1.3c25c00000000p+1, 0x1.4446200000000p+1, 0x1.4bfdc00000000p+1, 0x1.5422400000000p+1,
+    0x1.5bd4400000000p+1, 0x1.63f8a00000000p+1, 0x1.6bf8800000000p+1, 0x1.7435600000000p+1,
+    0x1.7bf9c00000000p+1, 0x1.83ed000000000p+1, 0x1.8c03e00000000p+1, 0x1.9406600000000p+1,
+    0x1.9bdaa00000000p+1, 0x1.a3ed600000000p+1, 0x1.abd2800000000p+1, 0x1.b400800000000p+1,
+    0x1.bbfea00000000p+1, 0x1.c401e00000000p+1, 0x1.cc1da00000000p+1, 0x1.d3fca00000000p+1,
+    0x1.dbf2e00000000p+1, 0x1.e413400000000p+1, 0x1.ebf3600000000p+1, 0x1.f424600000000p+1,
+    0x1.fc10a00000000p+1, 0x1.03c5600000000p+2, 0x1.0c07200000000p+2, 0x1.13c7200000000p+2,
+    0x1.1c05e00000000p+2, 0x1.23dc600000000p+2, 0x1.2bed600000000p+2, 0x1.3405200000000p+2,
+    0x1.3c00400000000p+2, 0x1.441e400000000p+2, 0x1.4ba2200000000p+2, 0x1.53d9800000000p+2,
+    0x1.5beb600000000p+2, 0x1.640fe00000000p+2, 0x1.6be7a00000000p+2, 0x1.73e8400000000p+2,
+    0x1.7c18c00000000p+2, 0x1.83fd800000000p+2, 0x1.8c07400000000p+2, 0x1.93be600000000p+2,
+    0x1.9bfa000000000p+2, 0x1.a3e2800000000p+2, 0x1.abf5a00000000p+2, 0x1.b3dc200000000p+2,
+    0x1.bc0d400000000p+2, 0x1.c408e00000000p+2, 0x1.cbf8000000000p+2, 0x1.d410c00000000p+2,
+    0x1.dc0ae00000000p+2, 0x1.e3ff400000000p+2, 0x1.ebff200000000p+2, 0x1.f406a00000000p+2,
+    0x1.fbe0800000000p+2, 0x1.03f1c00000000p+3, 0x1.0c0e000000000p+3, 0x1.1406400000000p+3,
+    0x1.1bf4600000000p+3, 0x1.23fc200000000p+3, 0x1.2c02c00000000p+3, 0x1.33e7000000000p+3,
+    0x1.3c2aa00000000p+3, 0x1.43efc00000000p+3, 0x1.4c41a00000000p+3, 0x1.53e8400000000p+3,
+    0x1.5be5000000000p+3, 0x1.6415200000000p+3, 0x1.6c06400000000p+3, 0x1.7419800000000p+3,
+    0x1.7bfa800000000p+3, 0x1.8403800000000p+3, 0x1.8bed600000000p+3, 0x1.93e5400000000p+3,
+    0x1.9c0c400000000p+3, 0x1.a405a00000000p+3, 0x1.ac00200000000p+3, 0x1.b3fa600000000p+3,
+    0x1.bc0fa00000000p+3, 0x1.c458600000000p+3, 0x1.cc03c00000000p+3, 0x1.d3eb600000000p+3,
+    0x1.dbfbe00000000p+3, 0x1.e3e1c00000000p+3, 0x1.ebfc800000000p+3, 0x1.f411600000000p+3,
+    0x1.fbda200000000p+3, 0x1.0404c00000000p+4, 0x1.0bea800000000p+4, 0x1.1400000000000p+4,
+    0x1.1be6600000000p+4, 0x1.2401a00000000p+4, 0x1.2c25200000000p+4, 0x1.3413e00000000p+4,
+    0x1.3bdac00000000p+4, 0x1.43f8200000000p+4, 0x1.4c06e00000000p+4, 0x1.53e9e00000000p+4,
+    0x1.5c0f600000000p+4, 0x1.63ff400000000p+4, 0x1.6bf3c00000000p+4, 0x1.73e4e00000000p+4,
+    0x1.7c16800000000p+4, 0x1.83fbe00000000p+4, 0x1.8c44000000000p+4, 0x1.944a400000000p+4,
+    0x1.9bf7000000000p+4, 0x1.a422c00000000p+4, 0x1.ac33200000000p+4, 0x1.b3f4600000000p+4,
+    0x1.bc1ae00000000p+4, 0x1.c3f6800000000p+4, 0x1.cc00a00000000p+4, 0x1.d3fda00000000p+4,
+    0x1.dc0f000000000p+4, 0x1.e3eca00000000p+4, 0x1.ebe9800000000p+4, 0x1.f3e4c00000000p+4,
+    0x1.fc1a600000000p+4, 0x1.03dac00000000p+5, 0x1.0c0ae00000000p+5, 0x1.13fbe00000000p+5,
+    0x1.1c03e00000000p+5, 0x1.23fbe00000000p+5, 0x1.2bf3000000000p+5, 0x1.33d1600000000p+5,
+    0x1.3beac00000000p+5, 0x1.43ff000000000p+5, 0x1.4be3800000000p+5, 0x1.53e7a00000000p+5,
+    0x1.5c07400000000p+5, 0x1.63ee600000000p+5, 0x1.6bcfc00000000p+5, 0x1.7415200000000p+5,
+    0x1.7be0800000000p+5, 0x1.83edc00000000p+5, 0x1.8c08800000000p+5, 0x1.9419800000000p+5,
+    0x1.9bfa000000000p+5, 0x1.a451a00000000p+5, 0x1.abf7400000000p+5, 0x1.b406c00000000p+5,
+    0x1.bc1f000000000p+5, 0x1.c3ee600000000p+5, 0x1.cbf6e00000000p+5, 0x1.d3f2400000000p+5,
+    0x1.dc15600000000p+5, 0x1.e3eea00000000p+5, 0x1.ec3ca00000000p+5, 0x1.f3e3200000000p+5,
+    0x1.fbf0c00000000p+5, 0x0.0p+0,
+};
+
+/* atan: B_j = atan(b_j) to 2^-62 relative (j = 385: pi/2 rounded) */
+static const double vm_atan_base[386] __attribute__((aligned(64))) = {
+    0x0.0p+0, 0x1.040d08ad41aa9p-6, 0x1.0bdac3e86bf1fp-6, 0x1.13b5164244c83p-6,
+    0x1.1c16f5e39d076p-6, 0x1.241c534ec66eap-6, 0x1.2bbe701038b6ep-6, 0x1.33f377059c716p-6,
+    0x1.3c0c9681d4d42p-6, 0x1.43f6709a313bap-6, 0x1.4bf8fe30b0f28p-6, 0x1.53c7871acfe09p-6,
+    0x1.5bf43b09907edp-6, 0x1.63e7ea8104317p-6, 0x1.6bee0ca4fde89p-6, 0x1.73f043da80c35p-6,
+    0x1.7bf0cfa2e0ef3p-6, 0x1.83fd4dd0be9fap-6, 0x1.8b8e92211a0d4p-6, 0x1.93e76c5ea1a00p-6,
+    0x1.9c0b616e2bf10p-6, 0x1.a3b6bd707320ep-6, 0x1.abf3340fd80d6p-6, 0x1.b3e629d4c7b2bp-6,
+    0x1.bbfe0b325f581p-6, 0x1.c3e5e7b568ec5p-6, 0x1.cbc7b7a2c75ddp-6, 0x1.d3e74cb40cdfep-6,
+    0x1.dbee380279b9fp-6, 0x1.e400d1b6f7d70p-6, 0x1.ebfd212673368p-6, 0x1.f3dac88f1bcf3p-6,
+    0x1.fbf152d927597p-6, 0x1.04119fca606aap-5, 0x1.0beca8b8d494cp-5, 0x1.13e8c7b435b1ap-5,
+    0x1.1bd5c8ed0ac9ep-5, 0x1.23c7a5b063b65p-5, 0x1.2bb021a305b4ap-5, 0x1.33d5c2ce71f41p-5,
+    0x1.3b750f1fb5f2cp-5, 0x1.43d56a714394ap-5, 0x1.4bd42264f5a8dp-5, 0x1.53fb9ed73dbedp-5,
+    0x1.5bc73985697d5p-5, 0x1.63b938475585fp-5, 0x1.6bd6b515af021p-5, 0x1.73d35454deac6p-5,
+    0x1.7ba11eebd5a0fp-5, 0x1.83aaf9c2d98eap-5, 0x1.8b5ad94fece15p-5, 0x1.939bb0fd041ddp-5,
+    0x1.9b6a9c8e5cc08p-5, 0x1.a3a54e831eccfp-5, 0x1.ab72d512a815ap-5, 0x1.b3b434a75e2b9p-5,
+    0x1.bb7ed363a1df1p-5, 0x1.c3888c2f0ae19p-5, 0x1.cb7c9d3fb3183p-5, 0x1.d38464d650647p-5,
+    0x1.db8c51291665ap-5, 0x1.e36a26ede5d88p-5, 0x1.eb7c7190aeba3p-5, 0x1.f36b7efbadc55p-5,
+    0x1.fb9fca7eba564p-5, 0x1.03afa8a1f0e15p-4, 0x1.0bb4ffc3c4e3bp-4, 0x1.13d0f53f7ca44p-4,
+    0x1.1bdcefe302837p-4, 0x1.23759043f02a4p-4, 0x1.2b8bc01f5fab0p-4, 0x1.335e778fe2e5cp-4,
+    0x1.3b69a4f0dbbebp-4, 0x1.43611147aac30p-4, 0x1.4b3871d747a22p-4, 0x1.534494de8115ap-4,
+    0x1.5b28358de3854p-4, 0x1.631c2c395f5d1p-4, 0x1.6b103188aeec6p-4, 0x1.72f8f94610438p-4,
+    0x1.7ac3eb6a8670bp-4, 0x1.82d7c07e81541p-4, 0x1.8aca9cf355e92p-4, 0x1.92b76343508ebp-4,
+    0x1.9a9cf415871fdp-4, 0x1.a296845497d0bp-4, 0x1.aa6519d2d912fp-4, 0x1.b24c79746a52bp-4,
+    0x1.ba652d83c86f7p-4, 0x1.c24e30461a74ap-4, 0x1.ca17d8964b577p-4, 0x1.d1f77ac2ea343p-4,
+    0x1.d9b7455caa6a3p-4, 0x1.e1bc564433770p-4, 0x1.e9b12c8d70dc0p-4, 0x1.f1738c7d36d7bp-4,
+    0x1.f97de27ebe21fp-4, 0x1.0262a96c281d9p-3, 0x1.0aa9b45dfce38p-3, 0x1.12891a83f05dep-3,
+    0x1.19e36ed4632d3p-3, 0x1.222fd1e10d426p-3, 0x1.29c8514d0685cp-3, 0x1.31b0d98d6b28bp-3,
+    0x1.39893caed585ap-3, 0x1.41670eb51ab59p-3, 0x1.4936fbe2a6adap-3, 0x1.50f55af8719dep-3,
+    0x1.58c1c3899d9f7p-3, 0x1.607ef91fd38a1p-3, 0x1.685535c4833a1p-3, 0x1.700a1b4d433d0p-3,
+    0x1.77b9c59da815dp-3, 0x1.7f836b7a34152p-3, 0x1.871662e27c115p-3, 0x1.8ebc5cce4f83ep-3,
+    0x1.96aa4e558952cp-3, 0x1.9e46e2299cd49p-3, 0x1.a5e8ffa14c29ep-3, 0x1.adcc79215e473p-3,
+    0x1.b52c6bd9d798ep-3, 0x1.bcb65d7df179fp-3, 0x1.c48cca39706a7p-3, 0x1.cc4ca545ae2c0p-3,
+    0x1.d3b559e2d0e5dp-3, 0x1.db4fac989f3b3p-3, 0x1.e2cbff5e41befp-3, 0x1.ea64d0592ae0fp-3,
+    0x1.f20e5e1ce728dp-3, 0x1.fd3c6b64e040ep-3, 0x1.061c930a8d6bdp-2, 0x1.0d7965e460da8p-2,
+    0x1.1531ba1d5ed8ep-2, 0x1.1c603f0659ea4p-2, 0x1.23b8b84e35ba6p-2, 0x1.2b5c5137f7706p-2,
+    0x1.328c222f61f47p-2, 0x1.39ca48ecb8f1bp-2, 0x1.4123eab0013fep-2, 0x1.4847924825f7bp-2,
+    0x1.4f7788d5dd8f4p-2, 0x1.56825294b7ee6p-2, 0x1.5dd9e0f0685edp-2, 0x1.64ddd0251f695p-2,
+    0x1.6bdffe21aec05p-2, 0x1.72e0dd891de23p-2, 0x1.79d74c4068c47p-2, 0x1.80f7c8133a90ep-2,
+    0x1.879a022bd4cadp-2, 0x1.8ea7a576978a7p-2, 0x1.956a726ae9081p-2, 0x1.9c1c71fc7f1b0p-2,
+    0x1.a2e14316cf93fp-2, 0x1.a998c07c6b835p-2, 0x1.b04c7b15496c0p-2, 0x1.b6f8a99b6b8d5p-2,
+    0x1.bd8a2e6ca8b09p-2, 0x1.c429be7ce1e70p-2, 0x1.caa8dd247bb85p-2, 0x1.d12a9f9aa6dc0p-2,
+    0x1.d78ef33a19b01p-2, 0x1.e140f4127b129p-2, 0x1.edd31470840eep-2, 0x1.fa8219b35a356p-2,
+    0x1.03404158ab884p-1, 0x1.08eaa4c3839abp-1, 0x1.0f5e28b67e295p-1, 0x1.1539921e76c2ep-1,
+    0x1.1afb78817ab29p-1, 0x1.20dd13a5335a9p-1, 0x1.268e191e96beep-1, 0x1.2c278ce2ba3b9p-1,
+    0x1.31a9be37bab7ap-1, 0x1.36fe12dc890b1p-1, 0x1.3c72da2e8a0f3p-1, 0x1.41b6b99e44e72p-1,
+    0x1.46fc97e6aedd2p-1, 0x1.4bf63d724658cp-1, 0x1.5121c73e3ef18p-1, 0x1.56016d4abec2fp-1,
+    0x1.5b2e57e6d9cafp-1, 0x1.5fbb63be463b1p-1, 0x1.6471a18b00038p-1, 0x1.6912fd32f6489p-1,
+    0x1.6dbc6c18e2227p-1, 0x1.724bb7d1848fdp-1, 0x1.76b72abf0008dp-1, 0x1.7b0f0567507bfp-1,
+    0x1.7f81d41613d7fp-1, 0x1.83bba8c4605a6p-1, 0x1.87eb5e1b36f3ap-1, 0x1.8bf8f64c63b4cp-1,
+    0x1.90205930b62d0p-1, 0x1.965520e75ae43p-1, 0x1.9dab5efad2772p-1, 0x1.a54bcb4885e8ap-1,
+    0x1.ac8ebfde6e518p-1, 0x1.b3bb3f064e398p-1, 0x1.ba8fcb26a3fc5p-1, 0x1.c14062d7dc416p-1,
+    0x1.c7b212b172341p-1, 0x1.cdec2d37b97bcp-1, 0x1.d3f15a2c59c22p-1, 0x1.d9e84c5579b14p-1,
+    0x1.df8166719f9c1p-1, 0x1.e51054af574aap-1, 0x1.ea706d8d87420p-1, 0x1.efabeca04312cp-1,
+    0x1.f4b7bac26be7ap-1, 0x1.f9666f111457bp-1, 0x1.fe7033abeed97p-1, 0x1.019364ee505ffp+0,
+    0x1.03c3f5aad04dep+0, 0x1.05e94e44bd02ap+0, 0x1.082588339ca11p+0, 0x1.0a387be8f8f1bp+0,
+    0x1.0c3e7c4cd0d78p+0, 0x1.0e3bda2e3ad93p+0, 0x1.101405b535281p+0, 0x1.11fdf407b2bffp+0,
+    0x1.13d791c8645e0p+0, 0x1.15819e4ad37bdp+0, 0x1.173cbe9b3ce98p+0, 0x1.18ef4d8f40550p+0,
+    0x1.1a88a0e6e1ca3p+0, 0x1.1d10d2971b424p+0, 0x1.201603d79ba90p+0, 0x1.22ef242b8bf11p+0,
+    0x1.25b8a2693e23bp+0, 0x1.285dc88d23338p+0, 0x1.2ae42d87f6c3cp+0, 0x1.2d4b5b0fc9bf8p+0,
+    0x1.2fa3ebe60f369p+0, 0x1.31e13b66e4330p+0, 0x1.33eb208951fe0p+0, 0x1.35fb5c3a8e892p+0,
+    0x1.37da9d1b63875p+0, 0x1.39c1c486104bfp+0, 0x1.3b8d8c6865c04p+0, 0x1.3d54992de12ebp+0,
+    0x1.3ef173d20244fp+0, 0x1.4088a16d804afp+0, 0x1.4217c5e1b83f9p+0, 0x1.4394b4138a7f9p+0,
+    0x1.44fc01aec4160p+0, 0x1.4661b28e0e76bp+0, 0x1.47b387177e89fp+0, 0x1.4905ad304935cp+0,
+    0x1.4a44ff9333c4bp+0, 0x1.4b7aa3ec3b80ep+0, 0x1.4ca9cdcef67c0p+0, 0x1.4dc6c1d45f558p+0,
+    0x1.4ede110fe30a6p+0, 0x1.4ff24d919acc2p+0, 0x1.50f5dc6c66a1fp+0, 0x1.51fbb32114e1ap+0,
+    0x1.52f168867ee42p+0, 0x1.5448d39560c4ep+0, 0x1.561e946ed3bc4p+0, 0x1.57bf404997313p+0,
+    0x1.5962d1660b90fp+0, 0x1.5adcb84988288p+0, 0x1.5c4df036b9c96p+0, 0x1.5dadc188ff614p+0,
+    0x1.5ef7c70329b03p+0, 0x1.603766f47c607p+0, 0x1.6151e255db409p+0, 0x1.6278ed5f8e08bp+0,
+    0x1.638d998d99931p+0, 0x1.6498766776bfdp+0, 0x1.658e8e0403991p+0, 0x1.667f45ea75410p+0,
+    0x1.676b6b18b396ep+0, 0x1.6845d9f17e0dap+0, 0x1.691b916e4535ap+0, 0x1.69e0e640bf9c1p+0,
+    0x1.6aab8355d9033p+0, 0x1.6b66d3b8a8194p+0, 0x1.6c1f19e85d189p+0, 0x1.6cccee5d43ed5p+0,
+    0x1.6d7ac73e06643p+0, 0x1.6e1e3ff056064p+0, 0x1.6ebb352e56c90p+0, 0x1.6f55ffbb92011p+0,
+    0x1.6fe9725df8bbfp+0, 0x1.7077b95d2cc0ap+0, 0x1.71023e5f50be2p+0, 0x1.7188e52273f20p+0,
+    0x1.72088195fb1b4p+0, 0x1.72c46615165f9p+0, 0x1.73b4f61685614p+0, 0x1.7493c50565351p+0,
+    0x1.756537e1ce7edp+0, 0x1.762ddbdbec0d6p+0, 0x1.76ebc810b2e96p+0, 0x1.779cfa7f8d8d8p+0,
+    0x1.784d285666221p+0, 0x1.78eaaf3abaf94p+0, 0x1.798b444ab5d60p+0, 0x1.7a180fc7dc1d1p+0,
+    0x1.7aa47f451c1eap+0, 0x1.7b2df9a02d539p+0, 0x1.7bad7579271b7p+0, 0x1.7c298b6c174e9p+0,
+    0x1.7c9d913ec04bcp+0, 0x1.7d0f125048ff6p+0, 0x1.7d7a62952b4dfp+0, 0x1.7de237e761788p+0,
+    0x1.7e4851d78a1bcp+0, 0x1.7ea8608800ca7p+0, 0x1.7f04ece82ccf0p+0, 0x1.7f5e181efeb0ep+0,
+    0x1.7fb531032c652p+0, 0x1.800b3e2e898b9p+0, 0x1.805828cce1432p+0, 0x1.80a4cf5e5ad8ep+0,
+    0x1.80f065bb31ce4p+0, 0x1.8137fe2fe7a22p+0, 0x1.817f14d5848cap+0, 0x1.81c3af00ef782p+0,
+    0x1.8203b49f02d90p+0, 0x1.826416ee39e7bp+0, 0x1.82da870babbdap+0, 0x1.834cc45a7c241p+0,
+    0x1.83b623e77ba59p+0, 0x1.841c5c13b2420p+0, 0x1.847d7275bb439p+0, 0x1.84d72755d819dp+0,
+    0x1.852abc7558884p+0, 0x1.857daeca426cfp+0, 0x1.85cc0b1185e37p+0, 0x1.861526f3cbe2dp+0,
+    0x1.865d32ac2756ap+0, 0x1.86a039fb35fa4p+0, 0x1.86e07adb85a4dp+0, 0x1.871de3d764087p+0,
+    0x1.875a903db0cddp+0, 0x1.87929c62616ffp+0, 0x1.87cb001c569c0p+0, 0x1.87ff700ef47f6p+0,
+    0x1.882faea042fe0p+0, 0x1.88611c568474bp+0, 0x1.88900ba51fecfp+0, 0x1.88bb8bb91bfa5p+0,
+    0x1.88e7a122f13a7p+0, 0x1.8910a0adeaba5p+0, 0x1.8939202f39158p+0, 0x1.895ffd30862f6p+0,
+    0x1.8985ead01b012p+0, 0x1.89a9adcfbac9dp+0, 0x1.89ccd394d3df6p+0, 0x1.89eed34abb5a2p+0,
+    0x1.8a10aeae494c0p+0, 0x1.8a3eb943a20bfp+0, 0x1.8a7c4cd26736fp+0, 0x1.8ab488e7029adp+0,
+    0x1.8aea35bde2224p+0, 0x1.8b1c8d1ecf605p+0, 0x1.8b4c332762ce5p+0, 0x1.8b78d9b7dca41p+0,
+    0x1.8ba47ccc5e097p+0, 0x1.8bcdd82eae800p+0, 0x1.8bf44db0a26d0p+0, 0x1.8c19898cd1236p+0,
+    0x1.8c3d856d66cecp+0, 0x1.8c5ef3bb1f8e1p+0, 0x1.8c7ed7aa2c704p+0, 0x1.8c9edc82386d8p+0,
+    0x1.8cbbc287c89a1p+0, 0x1.8cd864c0931fdp+0, 0x1.8cf40a1ca2d72p+0, 0x1.8d0e7470c9a71p+0,
+    0x1.8d27407d49a86p+0, 0x1.8d40803781cb9p+0, 0x1.8d56c7ebade6bp+0, 0x1.8d6d6b97114edp+0,
+    0x1.8d8354306750fp+0, 0x1.8d97b92b42ddbp+0, 0x1.8dabfa678089ap+0, 0x1.8dbf6a45350a4p+0,
+    0x1.8dd28f3b8b0c1p+0, 0x1.8de46a478bee8p+0, 0x1.8df6b0414b49dp+0, 0x1.8e06fc2902a69p+0,
+    0x1.8e179c0021023p+0, 0x1.921fb54442d18p+0,
+};
+
+/* atan: index bias */
+static const struct {
+    uint64_t idx_bias;
+} vm_atan_bits = {
+    .idx_bias = 0x3f8f800000000000u,  /* j = (bits(a) - idx_bias) >> 47 for a in [2^-6, 64] */
+};
+
+/* atan float64 reduction */
+static const struct {
+    double a_tiny;
+    double a_below_tiny;
+    double a_huge;
+    double pio2_hi;
+    double pio2_lo;
+} vm_atan_k = {
+    .a_tiny = 0x1.0000000000000p-6,  /* below: node 0 */
+    .a_below_tiny = 0x1.fffffffffffffp-7,  /* largest double < a_tiny */
+    .a_huge = 0x1.0000000000000p+6,  /* from here: node infinity, tau = -1/a */
+    .pio2_hi = 0x1.921fb54442d18p+0,  /* pi/2 rounded */
+    .pio2_lo = 0x1.1a62633145c07p-54,  /* pi/2 - pio2_hi */
+};
+
+/* atan accurate: tau + c3 tau^3 + .. + c9 tau^9 on |tau| <= 0.015625, relative error 2^-69.66 */
+static const struct {
+    double c3;
+    double c5;
+    double c7;
+    double c9;
+} vm_atan_accurate_k = {
+    .c3 = -0x1.5555555555555p-2,  /* tau^3 */
+    .c5 = 0x1.9999999991b6cp-3,  /* tau^5 */
+    .c7 = -0x1.249247a77cea2p-3,  /* tau^7 */
+    .c9 = 0x1.c6e3bdcd0491dp-4,  /* tau^9 */
+};
+
+/* atan fast float64: tau + c3 tau^3 + .. + c7 tau^7 on |tau| <= 0.015625, relative error 2^-57.95 */
+static const struct {
+    double c3;
+    double c5;
+    double c7;
+} vm_atan_fast_f64_k = {
+    .c3 = -0x1.5555555554077p-2,  /* tau^3 */
+    .c5 = 0x1.9999989c510ffp-3,  /* tau^5 */
+    .c7 = -0x1.2476f96938134p-3,  /* tau^7 */
+};
+
+/* atan approx float64: tau + c3 tau^3 + .. + c3 tau^3 on |tau| <= 0.015625, relative error 2^-28.87 */
+static const struct {
+    double c3;
+} vm_atan_approx_f64_k = {
+    .c3 = -0x1.554abb292d8fbp-2,  /* tau^3 */
+};
+
+/* atan fast float32: tau + c3 tau^3 + .. + c11 tau^11 on |tau| <= tan(pi/8), relative error 2^-28.31 (float coefficients) */
+static const struct {
+    float tan_pi8;
+    float tan_3pi8;
+    float pio4_hi;
+    float pio4_lo;
+    float c3;
+    float c5;
+    float c7;
+    float c9;
+    float c11;
+} vm_atan_fast_f32_k = {
+    .tan_pi8 = 0x1.a8279a0000000p-2f,  /* below: tau = |x| */
+    .tan_3pi8 = 0x1.3504f40000000p+1f,  /* above: tau = -1/|x| */
+    .pio4_hi = 0x1.921fb60000000p-1f,  /* pi/4 rounded */
+    .pio4_lo = -0x1.777a5c0000000p-26f,  /* pi/4 - pio4_hi */
+    .c3 = -0x1.55554a0000000p-2f,  /* tau^3 */
+    .c5 = 0x1.9991960000000p-3f,  /* tau^5 */
+    .c7 = -0x1.23b5240000000p-3f,  /* tau^7 */
+    .c9 = 0x1.b1ec340000000p-4f,  /* tau^9 */
+    .c11 = -0x1.f1ed9e0000000p-5f,  /* tau^11 */
+};
+
+/* atan approx float32: tau + c3 tau^3 + .. + c5 tau^5 on |tau| <= tan(pi/8), relative error 2^-15.44 (float coefficients) */
+static const struct {
+    float tan_pi8;
+    float tan_3pi8;
+    float pio4_hi;
+    float pio4_lo;
+    float c3;
+    float c5;
+} vm_atan_approx_f32_k = {
+    .tan_pi8 = 0x1.a8279a0000000p-2f,  /* below: tau = |x| */
+    .tan_3pi8 = 0x1.3504f40000000p+1f,  /* above: tau = -1/|x| */
+    .pio4_hi = 0x1.921fb60000000p-1f,  /* pi/4 rounded */
+    .pio4_lo = -0x1.777a5c0000000p-26f,  /* pi/4 - pio4_hi */
+    .c3 = -0x1.53cc3c0000000p-2f,  /* tau^3 */
+    .c5 = 0x1.5cdc260000000p-3f,  /* tau^5 */
+};
+
 #endif

@@ -57,7 +57,9 @@ static inline vd vd_lookup(const double *t, vdi idx, int n) {
         vd hi = _mm512_permutex2var_pd(_mm512_load_pd(t + 16), idx, _mm512_load_pd(t + 24));
         return _mm512_mask_blend_pd(_mm512_test_epi64_mask(idx, _mm512_set1_epi64(16)), lo, hi);
     }
-    return _mm512_i64gather_pd(idx, t, 8);
+    /* a mask made from idx, not kxnor of a reused k register: the gather that clears it would
+     * otherwise chain every loop iteration to the previous one's gather */
+    return _mm512_mask_i64gather_pd(_mm512_setzero_pd(), _mm512_cmpeq_epi64_mask(idx, idx), idx, t, 8);
 }
 static inline vdi vdi_lookup(const uint64_t *t, vdi idx, int n) {
     const __m512i *v = (const __m512i *)t;

@@ -69,4 +69,7 @@ def bits(x):
 def same_bits(y, want):
     """Elementwise: y is want bit for bit (sign of zero included), or both are NaN."""
     y, want = np.asarray(y), np.asarray(want)
-    return (bits(y) == bits(want)) | (np.isnan(y) & np.isnan(want))
+    same = bits(y) == bits(want)
+    differ = np.flatnonzero(~same)
+    same[differ] = np.isnan(y[differ]) & np.isnan(want[differ])
+    return same

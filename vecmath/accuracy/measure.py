@@ -21,9 +21,13 @@ HIST_LABELS = ([f"{_lo:g}-{_hi:g}" if _hi <= 1024 else f"2^{int(math.log2(_lo))}
 def histogram(errors):
     """Counts of errors per bin of HIST_LABELS."""
     errors = np.asarray(errors, dtype=np.float64)
-    index = np.maximum(np.searchsorted(HIST_EDGES, errors, side="left"), 1) - 1
-    index[np.isinf(errors)] = len(HIST_LABELS) - 1
-    return np.bincount(index, minlength=len(HIST_LABELS))
+    above = errors[errors > 0.5]             # most errors are in the first bin: bin the rest only
+    m, e = np.frexp(2 * above)               # 2 err = m 2^e; bin k holds 2 err in (2^(k-1), 2^k]
+    index = np.minimum(e - (m == 0.5), len(HIST_LABELS) - 2)
+    index[np.isinf(above)] = len(HIST_LABELS) - 1
+    counts = np.bincount(index, minlength=len(HIST_LABELS))
+    counts[0] = len(errors) - len(above)
+    return counts
 
 
 def evaluate(func, x):
@@ -86,6 +90,7 @@ class Result:
     not_cr: int
     histogram: dict = field(default_factory=dict)   # bin label -> count, nonzero bins only
     seconds: float = math.nan
+    flushed: int = 0           # subnormal results flushed to zero, where allowed: not in n
 
     @property
     def cr_percent(self):
@@ -97,6 +102,7 @@ class Result:
         return (f"{self.func} {self.dtype} {self.label} [{self.inputs}] n={self.n} "
                 f"cr={self.cr_percent:.4f}% worst: x={show(self.worst_input)} got={show(self.worst_value)} "
                 f"want={show(self.worst_expected)} time={self.seconds:.1f}s "
+                + (f"flushed={self.flushed} " if self.flushed else "") +
                 f"max_ulp={self.max_ulp:.6g} not_cr={self.not_cr}")
 
     def to_dict(self):
@@ -114,14 +120,23 @@ class Tally:
     """Running summary of one callable over chunks of inputs."""
 
     def __init__(self):
-        self.n = self.not_cr = 0
+        self.n = self.not_cr = self.flushed = 0
         self.max_ulp = -1.0
         self.worst = (math.nan,) * 3
         self.counts = np.zeros(len(HIST_LABELS), dtype=np.int64)
         self.seconds = 0.0
 
-    def add(self, ref, y, shared=None):
-        """Fold in results y for ref's inputs; `shared` is prepare(ref), reused across callables."""
+    def add(self, ref, y, shared=None, flush_below=0.0):
+        """Fold in results y for ref's inputs; `shared` is prepare(ref), reused across callables.
+
+        Zeros where the correctly rounded result is nonzero and below flush_below in magnitude
+        are counted as flushed and left out (see flush_threshold).
+        """
+        if flush_below:
+            flushed = (y == 0) & (ref.rounded != 0) & (np.abs(ref.rounded) < flush_below)
+            if flushed.any():
+                self.flushed += int(flushed.sum())
+                ref, y, shared = ref.subset(~flushed), y[~flushed], None
         if not len(y):
             return
         base, base_counts, base_worst = shared or prepare(ref)
@@ -131,12 +146,12 @@ class Tally:
         self.counts += base_counts - histogram(base[wrong]) + histogram(errors)
         self.n += len(y)
         self.not_cr += len(wrong)
-        best = base_worst
-        if wrong_mask[best]:                    # the best-rounded worst case is not among the right ones
-            best = int(np.argmax(np.where(wrong_mask, -1.0, base)))
-        worst, worst_err = best, (base[best] if not wrong_mask[best] else -1.0)
-        if len(wrong) and errors.max() >= worst_err:
-            worst, worst_err = wrong[np.argmax(errors)], errors.max()
+        worst, worst_err = (wrong[np.argmax(errors)], errors.max()) if len(wrong) else (0, -1.0)
+        if base[base_worst] > worst_err:        # a right result may still have the largest error
+            right = np.where(wrong_mask, -1.0, base) if len(wrong) else base
+            best = int(np.argmax(right))
+            if right[best] > worst_err:
+                worst, worst_err = best, right[best]
         if worst_err > self.max_ulp:
             self.max_ulp = float(worst_err)
             self.worst = (float(ref.x[worst]), float(y[worst]), float(ref.rounded[worst]))
@@ -144,6 +159,7 @@ class Tally:
     def merge(self, other):
         self.n += other.n
         self.not_cr += other.not_cr
+        self.flushed += other.flushed
         self.counts += other.counts
         self.seconds += other.seconds
         if other.max_ulp > self.max_ulp:
@@ -152,7 +168,7 @@ class Tally:
     def result(self, func, dtype, label, inputs, seconds=None):
         hist = {lab: int(c) for lab, c in zip(HIST_LABELS, self.counts) if c}
         return Result(func, dtype, label, inputs, self.n, max(self.max_ulp, 0.0), *self.worst,
-                      self.not_cr, hist, self.seconds if seconds is None else seconds)
+                      self.not_cr, hist, self.seconds if seconds is None else seconds, self.flushed)
 
 
 def prepare(ref):
@@ -162,13 +178,24 @@ def prepare(ref):
     return base, histogram(base), int(np.argmax(base)) if len(base) else 0
 
 
-def measure(ref, callables, inputs="samples"):
-    """Result of each callable (a dict label -> callable) against the Reference ref."""
+def flush_threshold(dtype, bound):
+    """Magnitude below which a tier within `bound` ULP may flush its result to zero: its
+    unflushed value lies below the smallest normal only if the exact one is below this."""
+    f = fmt(dtype)
+    return 2.0 ** f.emin + bound * 2.0 ** f.min_ulp_exp
+
+
+def measure(ref, callables, inputs="samples", flush_below=None):
+    """Result of each callable (a dict label -> callable) against the Reference ref.
+
+    flush_below: optional dict label -> threshold for callables allowed to flush subnormal
+    results to zero (see flush_threshold).
+    """
     shared = prepare(ref)
     results = {}
     for label, func in callables.items():
         start = time.perf_counter()
         tally = Tally()
-        tally.add(ref, evaluate(func, ref.x), shared)
+        tally.add(ref, evaluate(func, ref.x), shared, (flush_below or {}).get(label, 0.0))
         results[label] = tally.result(ref.func, ref.dtype, label, inputs, time.perf_counter() - start)
     return results

@@ -84,7 +84,7 @@ def correctly_rounded(func, x, dtype):
     f = fmt(dtype)
     exact = exact_value(func, x)
     if exact is not None:
-        return exact, _exact_err(exact), _ulp_exp_of_float(exact, f), 0
+        return exact, _exact_err(exact), ulp_exp_of_float(exact, f), 0
     for bits, enclosure in _enclosures(func, x):
         settled = enclosure and _resolve(*enclosure, f)
         if settled:
@@ -92,6 +92,17 @@ def correctly_rounded(func, x, dtype):
             err = _rounded_err(rounded, ulp_exp, *enclosure, f)
             return rounded, err, min(ulp_exp, ULP_EXP_CAP), bits
     raise ArithmeticError(f"{func}({x.hex()}) in {f.name} is not settled at {PRECISIONS[-1]} bits")
+
+
+def correctly_rounded_constant(compute, dtype):
+    """A constant, correctly rounded to dtype; compute(prec) gives it to within 2^-(prec - SLACK_BITS)."""
+    f = fmt(dtype)
+    for prec in PRECISIONS:
+        enclosure = _widen(compute(prec), prec - SLACK_BITS)
+        settled = _resolve(*enclosure, f)
+        if settled:
+            return settled[0]
+    raise ArithmeticError(f"constant not settled in {f.name} at {PRECISIONS[-1]} bits")
 
 
 def exact_value(func, x):
@@ -223,7 +234,7 @@ def mpf_ulp_exp(t, dtype):
     return max(t[2] + t[3] - 1, f.emin) - f.p + 1
 
 
-def _ulp_exp_of_float(v, f):
+def ulp_exp_of_float(v, f):
     if v == 0 or not math.isfinite(v):
         return f.min_ulp_exp if v == 0 else f.max_ulp_exp
     return max(math.frexp(v)[1] - 1, f.emin) - f.p + 1

@@ -1,0 +1,266 @@
+/* log(x) for float64 and float32, three tiers.
+ *
+ * Method: x = 2^k z, z in [OFF, 2 OFF), OFF ~ 0.7 (integer arithmetic on the bits); the top
+ * mantissa bits of z - OFF pick c from an N-entry table, and
+ *     log(x) = k ln2 + log c + log1p(r),  r = z (1/c) - 1,
+ * with log1p(r) from a minimax polynomial.  The generator (vecmath/_gen/log.py) puts 1.0 at
+ * the centre of one entry, whose c is 1, so near x = 1 the result is log1p(x - 1) with k = 0:
+ * relative accuracy, no cancellation.  Every 1/c has at most 7 bits, on the coarsest binary
+ * grid that keeps r = fma(z, 1/c, -1) exact for every double (and float) z of its entry:
+ * |r| <= 0.0342 for N = 16, 0.0198 for N = 32.  r carries no rounding error in any tier.
+ *
+ * accurate float64: N = 16; log c = hi + lo with hi a multiple of 2^-42, so w = k ln2_hi + hi is
+ *   exact; log1p(r) = r - r^2/2 + r^3 H(r), H of degree 8 (2^-64.3 relative).  w + r and then
+ *   -r^2/2 (r^2 split exactly by an FMA) are added by Fast2Sum (|w| >= |r| by the table;
+ *   |w + r| > 2^-7 > r^2/2 outside the c = 1 entry); what they leave, k ln2_lo + lo and
+ *   r^3 H(r), is one small term t with |t| < 2^-11 |result|, whose roundings cost < 2^-62
+ *   relative.  s = hi + t: 0.5 ULP final rounding + < 0.003 ULP.  Measured max 0.50000000003
+ *   ULP (1.14M inputs over spec.REGIONS and all 134,939 worst cases of log.wc).
+ * accurate float32: a first pass in plain double arithmetic, N = 16, log c rounded to double,
+ *   y = (k ln2 + log c) + (r + r^2 G(r)), G of degree 5 (2^-42.5): relative error < 2^-41
+ *   (polynomial 2^-42.5 |log1p(r)| <= 2^-41.2 |y|, roundings about 10 * 2^-53).  Rounding y to
+ *   float is then correct unless y lies within 2^12 double ulps of a float midpoint; lanes
+ *   within LOG_F32_NEAR = 2^14 ulps (4x margin, about 1 lane in 2^14) and the special inputs
+ *   take log_f32_special, which rounds the accurate float64 evaluation as a double-double
+ *   (s, e) (error ~2^-62 relative) with vm_round_dd_f32_any.  Exhaustive check: every float
+ *   input gives the correctly rounded result.  Float subnormals are normal doubles here.
+ * fast float64: N = 16, w = k ln2_hi + hi exact, G of degree 8 (2^-60.2),
+ *   y = w + ((r + r^2 G) + (k ln2_lo + lo)): the two roundings of the small sum (< 0.035) are
+ *   < 2^-58.8 each, against ulp(y) >= 2^-58 wherever k = 0 (|y| >= 2^-6 outside the c = 1
+ *   entry) -> < 1.3 ULP + 0.5.  Measured max 1.09 ULP.
+ * approx float64: N = 16, G of degree 3 (2^-30.2), y = k ln2 + (log c + p): < 2^24 ULP
+ *   (measured 2^22.6, near the c != 1 entries where r cancels part of log c).
+ * fast float32: float arithmetic, N = 32 (one register permute of floats on AVX-512), log c
+ *   rounded to float, G of degree 2 (2^-27.4), y = (k ln2 + log c) + (r + r^2 G): log c's
+ *   rounding can reach 2 ULP where r cancels half of it -> < 3 ULP (exhaustive max 2.27).
+ * approx float32: float, N = 16, G of degree 1 (2^-17.7), y = k ln2 + (log c + p):
+ *   exhaustive max 74 ULP.
+ *
+ * Special inputs (x <= 0, NaN, +inf, and subnormal x except in the float32 accurate kernel)
+ * leave through one compare to log_f64_special / log_f32_special, which give the accurate
+ * result for every input (float64 subnormals scaled by 2^52 first), -inf with divide-by-zero
+ * for +-0, and NaN with invalid for x < 0 (-inf included). */
+
+#define LOG_K vm_log_accurate_k
+
+/* x = 2^k z on the bits of a positive normal double: z in [OFF, 2 OFF) and the index of its
+ * entry in a 2^TBITS table.  u = ix - OFF + 2^62 stays positive, so logical shifts give
+ * k + 1024, turned into a double by the 2^52 trick; kbias is subtracted from k. */
+#define LOG_REDUCE_F64(NAME, OFF, TBITS)                                                    \
+    static inline vd NAME(vd x, double kbias, vdi *idx, vd *kd) {                           \
+        vdi u = vdi_add(vd_bits(x), vdi_set((int64_t)((1ull << 62) - (OFF))));              \
+        *idx = vdi_and(vdi_shr(u, 52 - (TBITS)), vdi_set((1 << (TBITS)) - 1));              \
+        *kd = vd_sub(vd_from_bits(vdi_or(vdi_shr(u, 52), vdi_set(0x4330000000000000))),     \
+                     vd_set(0x1p52 + 1024.0 + kbias));                                      \
+        return vd_from_bits(vdi_add(vdi_and(u, vdi_set(0x000fffffffffffff)), vdi_set(OFF))); \
+    }
+LOG_REDUCE_F64(log_reduce16, vm_log_reduce.off16, 4)
+
+/* The same for a positive normal float, with an arithmetic shift for k. */
+#define LOG_REDUCE_F32(NAME, OFF, TBITS)                                                    \
+    static inline vf NAME(vf x, vfi *idx, vf *kf) {                                         \
+        vfi u = vfi_sub(vf_bits(x), vfi_set((int32_t)(OFF)));                               \
+        *idx = vfi_and(vfi_shr(u, 23 - (TBITS)), vfi_set((1 << (TBITS)) - 1));              \
+        *kf = vf_from_vfi(vfi_sra(u, 23));                                                  \
+        return vf_from_bits(vfi_add(vfi_and(u, vfi_set(0x007fffff)), vfi_set((int32_t)(OFF)))); \
+    }
+LOG_REDUCE_F32(log_reduce32_f, vm_log_reduce.off32_f, 5)
+LOG_REDUCE_F32(log_reduce16_f, vm_log_reduce.off16_f, 4)
+
+/* log(2^-kbias x) = s + e, |e| <= ulp(s)/2, for positive normal x (the accurate tiers). */
+static inline vd log_accurate_core(vd x, double kbias, vd *e) {
+    vdi idx;
+    vd kd;
+    vd z = log_reduce16(x, kbias, &idx, &kd);
+    vd r = vd_fma(z, vd_lookup(vm_log_invc16, idx, 16), vd_set(-1.0)); /* exact */
+    vd w = vd_fma(kd, vd_set(LOG_K.ln2_hi), vd_lookup(vm_log_logc16_hi, idx, 16)); /* exact */
+    vd tail = vd_fma(kd, vd_set(LOG_K.ln2_lo), vd_lookup(vm_log_logc16_lo, idx, 16));
+    vd r2 = vd_mul(r, r);
+    vd r2_lo = vd_fma(r, r, vd_neg(r2)); /* r^2 = r2 + r2_lo exactly */
+    vd h = vd_mul(r2, vd_set(-0.5));
+    vd hi = vd_add(w, r);
+    vd lo = vd_add(vd_sub(w, hi), r);
+    vd hi2 = vd_add(hi, h);
+    vd lo2 = vd_add(vd_sub(hi, hi2), h);
+    /* H(r) = c3 + c4 r + .. + c11 r^8, Estrin */
+    vd r4 = vd_mul(r2, r2);
+    vd p01 = vd_fma(r, vd_set(LOG_K.c4), vd_set(LOG_K.c3));
+    vd p23 = vd_fma(r, vd_set(LOG_K.c6), vd_set(LOG_K.c5));
+    vd p45 = vd_fma(r, vd_set(LOG_K.c8), vd_set(LOG_K.c7));
+    vd p67 = vd_fma(r, vd_set(LOG_K.c10), vd_set(LOG_K.c9));
+    vd hpoly = vd_fma(r4, vd_fma(r4, vd_set(LOG_K.c11), vd_fma(r2, p67, p45)),
+                      vd_fma(r2, p23, p01));
+    vd t = vd_add(vd_add(lo, lo2), tail);
+    t = vd_fma(r2_lo, vd_set(-0.5), t);
+    t = vd_fma(vd_mul(r2, r), hpoly, t);
+    vd s = vd_add(hi2, t);
+    *e = vd_add(vd_sub(hi2, s), t);
+    return s;
+}
+
+/* Accurate log for any double: NaN, zeros, negatives, +inf and subnormals. */
+static double log_f64_special(double x, int *st) {
+    if (isnan(x)) return x + x;
+    if (x == 0.0) {
+        *st |= VM_FE_DIVBYZERO;
+        return -INFINITY;
+    }
+    if (x < 0.0) {
+        *st |= VM_FE_INVALID;
+        return NAN;
+    }
+    if (isinf(x)) return x;
+    double kbias = 0.0;
+    if (x < 0x1p-1022) { /* subnormal: 2^52 x is normal */
+        x *= 0x1p52;
+        kbias = 52.0;
+    }
+    vd e;
+    return vd_first(log_accurate_core(vd_set(x), kbias, &e));
+}
+
+/* positive, normal and finite (NaN fails both compares) */
+static inline vdm log_f64_special_mask(vd x) {
+    return vdm_not(vdm_and(vd_ge(x, vd_set(0x1p-1022)), vd_lt(x, vd_set(INFINITY))));
+}
+
+static inline vd log_f64_accurate_vec(vd x, int *st) {
+    vd e;
+    vd y = log_accurate_core(x, 0.0, &e);
+    vdm special = log_f64_special_mask(x);
+    if (vdm_bits(special)) y = vd_fixup(x, y, special, log_f64_special, st);
+    return y;
+}
+
+/* Accurate log for any float, used by every float32 tier outside its fast range. */
+static float log_f32_special(float x, int *st) {
+    if (isnan(x)) return x + x;
+    if (x == 0.0f) {
+        *st |= VM_FE_DIVBYZERO;
+        return -INFINITY;
+    }
+    if (x < 0.0f) {
+        *st |= VM_FE_INVALID;
+        return NAN;
+    }
+    if (isinf(x)) return x;
+    vd e;
+    double s = vd_first(log_accurate_core(vd_set((double)x), 0.0, &e));
+    return vm_round_dd_f32_any(s, vd_first(e));
+}
+
+/* First pass: log(x) in plain double arithmetic, N = 16, within 2^-41 relative. */
+static inline vd log_f32_first_pass(vd x) {
+#define K vm_log_accurate_f32_k
+    vdi idx;
+    vd kd;
+    vd z = log_reduce16(x, 0.0, &idx, &kd);
+    vd r = vd_fma(z, vd_lookup(vm_log_invc16, idx, 16), vd_set(-1.0));
+    vd r2 = vd_mul(r, r);
+    vd p01 = vd_fma(r, vd_set(K.c3), vd_set(K.c2));
+    vd p23 = vd_fma(r, vd_set(K.c5), vd_set(K.c4));
+    vd p45 = vd_fma(r, vd_set(K.c7), vd_set(K.c6));
+    vd g = vd_fma(vd_mul(r2, r2), p45, vd_fma(r2, p23, p01));
+    vd w = vd_fma(kd, vd_set(K.ln2), vd_lookup(vm_log_logc16, idx, 16));
+    return vd_add(w, vd_fma(r2, g, r));
+#undef K
+}
+
+/* The first pass rounds to the right float unless it lies within 2^-41 relative, i.e. 2^12
+ * double ulps, of a float midpoint (low 29 bits 0x10000000); lanes within LOG_F32_NEAR ulps
+ * (4x margin, about 1 lane in 2^14) take the accurate path of log_f32_special. */
+#define LOG_F32_NEAR 0x4000
+
+static inline vfh log_f32_accurate_vec(vfh xf, int *st) {
+    vd x = vd_from_vfh(xf);
+    vd y = log_f32_first_pass(x);
+    /* low 29 bits in [0x10000000 - NEAR, 0x10000000 + NEAR), tested mod 2^29 */
+    vdi d = vdi_and(vdi_add(vd_bits(y), vdi_set(LOG_F32_NEAR - 0x10000000)), vdi_set(0x1fffffff));
+    vdm near = vdi_gt(vdi_set(2 * LOG_F32_NEAR), d);
+    vdm ok = vdm_and(vd_gt(x, vd_set(0.0)), vd_lt(x, vd_set(INFINITY)));
+    vfh yf = vfh_from_vd(y);
+    vdm redo = vdm_or(near, vdm_not(ok));
+    if (vdm_bits(redo)) yf = vfh_fixup(xf, yf, redo, log_f32_special, st);
+    return yf;
+}
+
+/* fast / approx float64: N = 16, r exact, log1p(r) = r + r^2 G(r). */
+static inline vd log_f64_fast_vec(vd x, int *st) {
+#define K vm_log_fast_f64_k
+    vdi idx;
+    vd kd;
+    vd z = log_reduce16(x, 0.0, &idx, &kd);
+    vd r = vd_fma(z, vd_lookup(vm_log_invc16, idx, 16), vd_set(-1.0));
+    vd r2 = vd_mul(r, r);
+    vd r4 = vd_mul(r2, r2);
+    vd p01 = vd_fma(r, vd_set(K.c3), vd_set(K.c2));
+    vd p23 = vd_fma(r, vd_set(K.c5), vd_set(K.c4));
+    vd p45 = vd_fma(r, vd_set(K.c7), vd_set(K.c6));
+    vd p67 = vd_fma(r, vd_set(K.c9), vd_set(K.c8));
+    vd g = vd_fma(r4, vd_fma(r4, vd_set(K.c10), vd_fma(r2, p67, p45)), vd_fma(r2, p23, p01));
+    vd w = vd_fma(kd, vd_set(K.ln2_hi), vd_lookup(vm_log_logc16_hi, idx, 16)); /* exact */
+    vd tail = vd_fma(kd, vd_set(K.ln2_lo), vd_lookup(vm_log_logc16_lo, idx, 16));
+    vd y = vd_add(w, vd_add(vd_fma(r2, g, r), tail));
+    vdm special = log_f64_special_mask(x);
+    if (vdm_bits(special)) y = vd_fixup(x, y, special, log_f64_special, st);
+    return y;
+#undef K
+}
+
+static inline vd log_f64_approx_vec(vd x, int *st) {
+#define K vm_log_approx_f64_k
+    vdi idx;
+    vd kd;
+    vd z = log_reduce16(x, 0.0, &idx, &kd);
+    vd r = vd_fma(z, vd_lookup(vm_log_invc16, idx, 16), vd_set(-1.0));
+    vd r2 = vd_mul(r, r);
+    vd g = vd_fma(r2, vd_fma(r, vd_set(K.c5), vd_set(K.c4)), vd_fma(r, vd_set(K.c3), vd_set(K.c2)));
+    vd p = vd_fma(r2, g, r);
+    vd y = vd_fma(kd, vd_set(K.ln2), vd_add(vd_lookup(vm_log_logc16, idx, 16), p));
+    vdm special = log_f64_special_mask(x);
+    if (vdm_bits(special)) y = vd_fixup(x, y, special, log_f64_special, st);
+    return y;
+#undef K
+}
+
+static inline vfm log_f32_special_mask(vf x) {
+    return vfm_not(vfm_and(vf_ge(x, vf_set(0x1p-126f)), vf_lt(x, vf_set(INFINITY))));
+}
+
+/* fast / approx float32: float arithmetic, r exact (1/c has at most 7 bits). */
+static inline vf log_f32_fast_vec(vf x, int *st) {
+#define K vm_log_fast_f32_k
+    vfi idx;
+    vf kf;
+    vf z = log_reduce32_f(x, &idx, &kf);
+    vf r = vf_fma(z, vf_lookup(vm_log_invc32_f, idx, 32), vf_set(-1.0f));
+    vf w = vf_fma(kf, vf_set(K.ln2), vf_lookup(vm_log_logc32_f, idx, 32));
+    vf r2 = vf_mul(r, r);
+    vf g = vf_fma(r2, vf_set(K.c4), vf_fma(r, vf_set(K.c3), vf_set(K.c2)));
+    vf y = vf_add(w, vf_fma(r2, g, r));
+    vfm special = log_f32_special_mask(x);
+    if (vfm_bits(special)) y = vf_fixup(x, y, special, log_f32_special, st);
+    return y;
+#undef K
+}
+
+static inline vf log_f32_approx_vec(vf x, int *st) {
+#define K vm_log_approx_f32_k
+    vfi idx;
+    vf kf;
+    vf z = log_reduce16_f(x, &idx, &kf);
+    vf r = vf_fma(z, vf_lookup(vm_log_invc16_f, idx, 16), vf_set(-1.0f));
+    vf p = vf_fma(vf_mul(r, r), vf_fma(r, vf_set(K.c3), vf_set(K.c2)), r);
+    vf y = vf_fma(kf, vf_set(K.ln2), vf_add(vf_lookup(vm_log_logc16_f, idx, 16), p));
+    vfm special = log_f32_special_mask(x);
+    if (vfm_bits(special)) y = vf_fixup(x, y, special, log_f32_special, st);
+    return y;
+#undef K
+}
+
+VM_ARRAY_F64(vm_log_accurate_f64, log_f64_accurate_vec)
+VM_ARRAY_F32_IN_F64(vm_log_accurate_f32, log_f32_accurate_vec)
+VM_ARRAY_F64(vm_log_fast_f64, log_f64_fast_vec)
+VM_ARRAY_F32(vm_log_fast_f32, log_f32_fast_vec)
+VM_ARRAY_F64(vm_log_approx_f64, log_f64_approx_vec)
+VM_ARRAY_F32(vm_log_approx_f32, log_f32_approx_vec)

@@ -1,0 +1,228 @@
+"""vecmath.numba gives the C ufuncs' bits for every function, tier and dtype, inside @njit.
+
+Compared bit for bit (NaN included): several million random and region-sampled inputs plus
+special values per (function, tier, dtype), and every float32 input for the accurate tier.
+"""
+import functools
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import textwrap
+import time
+
+import numpy as np
+import pytest
+
+numba = pytest.importorskip("numba")
+
+import vecmath  # noqa: E402
+import vecmath.numba as vn  # noqa: E402
+from vecmath import spec  # noqa: E402
+from vecmath.numba._api import KERNELS  # noqa: E402
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+CASES = [(fn, tier, dt) for fn in KERNELS for tier in spec.TIERS for dt in (np.float64, np.float32)]
+IDS = [f"{fn}-{tier}-{np.dtype(dt).name}" for fn, tier, dt in CASES]
+UINT = {np.dtype(np.float64): np.uint64, np.dtype(np.float32): np.uint32}
+
+
+@functools.cache
+def loop_of(f, fastmath=False):
+    """The user's loop y[i] = f(x[i]), compiled for f (a vecmath.numba function)."""
+    @numba.njit(fastmath=fastmath)
+    def loop(x, y):
+        for i in range(x.size):
+            y[i] = f(x[i])
+    return loop
+
+
+def sample(kind, lo, hi, n, rng):
+    if kind == "uniform":
+        return rng.uniform(lo, hi, n)
+    if kind.startswith("loguniform"):
+        x = np.exp(rng.uniform(np.log(lo), np.log(hi), n))
+        return x * rng.choice([-1.0, 1.0], n) if kind.endswith("signed") else x
+    if kind == "around":  # every double within hi ulps of lo
+        return np.nextafter(lo, np.inf) * 0 + lo + np.arange(-hi, hi + 1) * np.spacing(lo)
+    raise ValueError(kind)
+
+
+def specials(dt):
+    f = np.finfo(dt)
+    v = [0.0, np.inf, np.nan, 1.0, 0.5, 2.0, f.tiny, f.smallest_subnormal, f.max, f.eps,
+         f.tiny * 0.5, 1e-300, 1e-30, 88.72283935546875, 88.7228, 89.0, 86.0, 87.33654,
+         103.97208, 104.0, 704.0, 708.3964185322641, 709.782712893384, 709.7827128933841,
+         710.0, 745.1332191019411, 745.1332191019412, 746.0, 1000.0, 1e30, 1e300]
+    v = np.array(v + [-a for a in v])
+    with np.errstate(over="ignore"):
+        v = v.astype(dt)
+        return np.concatenate([v, np.nextafter(v, np.inf), np.nextafter(v, -np.inf)])
+
+
+def inputs(fn, dt, n=1_000_000, seed=7):
+    rng = np.random.default_rng(seed)
+    dt = np.dtype(dt)
+    parts = [specials(dt), np.frombuffer(rng.bytes(dt.itemsize * n), dt)]
+    for kind, lo, hi in spec.REGIONS[fn]:
+        parts.append(sample(kind, lo, hi, n // 2, rng))
+    if dt == np.float32:  # float32's own ranges: near overflow and subnormal results of exp
+        parts += [rng.uniform(-110, 110, n), rng.uniform(85, 89, n // 4), rng.uniform(-105, -85, n // 4)]
+    with np.errstate(over="ignore"):
+        return np.concatenate([p.astype(dt) for p in parts])
+
+
+def numba_result(fn, tier, x, fastmath=False):
+    y = np.empty_like(x)
+    loop_of(getattr(getattr(vn, tier), fn), fastmath)(x, y)
+    return y
+
+
+def c_result(fn, tier, x):
+    with np.errstate(all="ignore"):
+        return getattr(getattr(vecmath, tier), fn)(x)
+
+
+def assert_same_bits(x, got, want, what):
+    u = UINT[x.dtype]
+    bad = np.flatnonzero(got.view(u) != want.view(u))
+    assert bad.size == 0, (f"{what}: {bad.size} of {x.size} differ, e.g. x={x[bad[:4]]!r} "
+                           f"numba={got[bad[:4]]!r} C={want[bad[:4]]!r}")
+
+
+@pytest.mark.parametrize("fn,tier,dt", CASES, ids=IDS)
+def test_same_bits_as_c_ufunc(fn, tier, dt):
+    x = inputs(fn, dt)
+    assert x.size > 2_000_000
+    assert_same_bits(x, numba_result(fn, tier, x), c_result(fn, tier, x), f"{fn} {tier}")
+
+
+@pytest.mark.parametrize("fn,tier,dt", CASES, ids=IDS)
+def test_fastmath_caller_changes_no_bit(fn, tier, dt):
+    x = inputs(fn, dt, n=100_000, seed=8)
+    assert_same_bits(x, numba_result(fn, tier, x, fastmath=True), c_result(fn, tier, x),
+                     f"{fn} {tier} under fastmath=True")
+
+
+@pytest.mark.exhaustive
+@pytest.mark.parametrize("fn", list(KERNELS))
+def test_float32_accurate_exhaustive(fn):
+    """All 2^32 float32 inputs, in chunks of 2^24 (exp: 2 minutes on the shared 2-core machine)."""
+    loop = loop_of(getattr(vn.accurate, fn))
+    chunk = 1 << 24
+    bits = np.empty(chunk, np.uint32)
+    y = np.empty(chunk, np.float32)
+    t = time.perf_counter()
+    for start in range(0, 1 << 32, chunk):
+        np.add(np.arange(chunk, dtype=np.uint32), np.uint32(start), out=bits)
+        x = bits.view(np.float32)
+        loop(x, y)
+        assert_same_bits(x, y, c_result(fn, "accurate", x), f"{fn} accurate float32")
+    print(f"\n{fn}: all float32 inputs identical in {time.perf_counter() - t:.1f} s")
+
+
+@pytest.mark.parametrize("fn", list(KERNELS))
+def test_ufuncs_inside_njit(fn):
+    uf = getattr(vecmath, fn)
+    scalars = numba.njit(lambda a, b, c: (uf(a), uf(b), uf(c)))
+    a, b, c = scalars(0.75, np.float32(0.75), 3)
+    assert a == uf(0.75) and type(a) is float
+    assert np.float32(b) == uf(np.float32(0.75)) and isinstance(b, float)
+    assert a == uf(0.75) and c == uf(3.0)
+
+    arrays = numba.njit(lambda x: uf(x))
+    for x in (np.linspace(0.1, 5, 1001), np.linspace(0.1, 5, 1001).astype(np.float32),
+              np.linspace(0.1, 5, 1001)[::-3], np.linspace(0.1, 5, 1000).reshape(20, 50).T,
+              np.arange(1, 20)):
+        got, want = arrays(x), uf(x)
+        assert got.dtype == want.dtype and got.shape == want.shape
+        assert np.array_equal(got, want)
+    for tier in ("fast", "approx"):
+        t_uf = getattr(getattr(vecmath, tier), fn)
+        assert numba.njit(lambda x: t_uf(x))(0.75) == t_uf(0.75)
+
+
+def test_every_c_function_has_numba_kernels():
+    """A function with C ufuncs needs vecmath/numba/_<fn>.py (KERNELS for every tier and dtype)."""
+    have_c = [fn for fn in spec.FUNCTIONS if hasattr(vecmath.accurate, fn)]
+    assert [fn for fn in have_c if fn not in KERNELS] == []
+    for fn in KERNELS:
+        assert set(KERNELS[fn]) == {(t, d) for t in spec.TIERS for d in ("f64", "f32")}
+
+
+def test_python_call_is_the_c_ufunc():
+    assert vn.exp(1.0) == vecmath.exp(1.0)
+    assert np.array_equal(vn.fast.exp(np.arange(4.0)), vecmath.fast.exp(np.arange(4.0)))
+    assert set(vn.__all__) >= set(KERNELS)
+    for tier in spec.TIERS:
+        assert set(getattr(vn, tier).__all__) == {
+            n for n in getattr(vecmath, tier).__all__ if n in KERNELS or spec.ALIASES.get(n) in KERNELS}
+
+
+@pytest.mark.parametrize("fn,tier,dt", CASES, ids=IDS)
+def test_loop_is_vectorized(fn, tier, dt):
+    loop = loop_of(getattr(getattr(vn, tier), fn))
+    x = np.ones(64, dt)
+    loop(x, np.empty_like(x))
+    asm = loop.inspect_asm(loop.signatures[[s[0].dtype for s in loop.signatures].index(
+        numba.from_dtype(dt))])
+    packed = re.findall(r"\bv\w+p[sd]\s[^\n]*%[yz]mm", asm)
+    assert len(packed) > 10, f"no packed ymm/zmm arithmetic in the loop of {fn} {tier}"
+    assert "call" not in "\n".join(l for l in asm.splitlines() if "%ymm" in l or "%zmm" in l)
+
+
+def run_python(code, **env):
+    r = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
+                       text=True, env=dict(os.environ, PYTHONPATH=str(ROOT), **env), cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+CACHED = """
+    import sys, numba, numpy as np, vecmath, vecmath.numba as vn
+    sys.path.insert(0, {d!r})
+    from user_mod import f
+    x = np.linspace(-5, 5, 1001)
+    y = f(x)
+    assert np.array_equal(y, vecmath.exp(x) + (vecmath.fast.exp(x) + vecmath.approx.exp(x)))
+    print(sum(f.stats.cache_hits.values()), sum(f.stats.cache_misses.values()))
+"""
+USER_MOD = """
+    import numba, numpy as np, vecmath, vecmath.numba as vn
+
+    @numba.njit(cache=True)
+    def f(x):
+        y = vecmath.exp(x)  # the C kernel
+        for i in range(x.size):
+            y[i] += vn.fast.exp(x[i]) + vecmath.approx.exp(x[i])
+        return y
+"""
+
+
+def test_cache_true_works(tmp_path):
+    (tmp_path / "user_mod.py").write_text(textwrap.dedent(USER_MOD))
+    env = {"NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    first = run_python(CACHED.format(d=str(tmp_path)), **env).split()
+    second = run_python(CACHED.format(d=str(tmp_path)), **env).split()
+    assert first == ["0", "1"], f"first run should compile and store: hits, misses = {first}"
+    assert second == ["1", "0"], f"second run should load from the cache: {second}"
+
+
+def test_entry_point_registers_without_import(tmp_path):
+    """numba's numba_extensions entry point (as pyproject declares it) makes vecmath's ufuncs
+    usable in @njit code that never imports vecmath.numba."""
+    import tomllib
+    ep = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"]
+    target = ep["numba_extensions"]["init"]
+    info = tmp_path / "vecmath_ep-0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: vecmath-ep\nVersion: 0\n")
+    (info / "entry_points.txt").write_text(f"[numba_extensions]\ninit = {target}\n")
+    out = run_python(f"""
+        import sys; sys.path.insert(0, {str(tmp_path)!r})
+        import numba, vecmath
+        assert "vecmath.numba" not in sys.modules
+        print(numba.njit(lambda x: vecmath.exp(x))(1.0) == vecmath.exp(1.0))
+    """)
+    assert out.strip() == "True"

@@ -1,0 +1,77 @@
+"""Finding the callables to measure: vecmath's tiers, NumPy, PyTorch, or any MODULE:ATTR.
+
+vecmath itself is imported only here, and only when a tier is asked for, so the tool runs
+(against NumPy or anything else) without vecmath's compiled ufuncs.
+"""
+import importlib
+
+import numpy as np
+
+from .. import spec
+
+NUMPY_NAMES = {"exp": "exp", "log": "log", "tanh": "tanh", "atan": "arctan"}
+
+
+def canonical(func):
+    """Our name of a function: 'arctan' -> 'atan'."""
+    func = spec.ALIASES.get(func, func)
+    if func not in spec.FUNCTIONS:
+        raise ValueError(f"unknown function {func!r}; vecmath has {', '.join(spec.FUNCTIONS)}")
+    return func
+
+
+def tier_label(tier, func):
+    return f"vecmath.{tier}.{func}"
+
+
+def tier_callable(tier, func):
+    """vecmath.<tier>.<func> (the accurate tier is also vecmath.<func>); LookupError if absent."""
+    import vecmath
+
+    if tier not in spec.TIERS:
+        raise ValueError(f"unknown tier {tier!r}; vecmath has {', '.join(spec.TIERS)}")
+    found = getattr(getattr(vecmath, tier), func, None)
+    if found is None and tier == "accurate":
+        found = getattr(vecmath, func, None)
+    if found is None:
+        raise LookupError(f"vecmath.{tier} has no {func} yet")
+    return found
+
+
+def numpy_callable(func):
+    return getattr(np, NUMPY_NAMES[func])
+
+
+def load_callable(target, func):
+    """The callable named by 'MODULE:ATTR' (ATTR may be dotted); 'MODULE' alone means the
+    module's function of func's NumPy name (numpy:arctan, torch:atan, ...)."""
+    module_name, _, attr = target.partition(":")
+    module = importlib.import_module(module_name)
+    if not attr:
+        attr = NUMPY_NAMES[func] if hasattr(module, NUMPY_NAMES[func]) else func
+    found = module
+    for part in attr.split("."):
+        found = getattr(found, part)
+    if module_name.split(".")[0] == "torch":
+        return torch_adapter(found)
+    return found
+
+
+def torch_adapter(torch_func):
+    """A PyTorch function wrapped to take and return NumPy arrays."""
+    def on_numpy(x):
+        import torch
+
+        return torch_func(torch.from_numpy(np.ascontiguousarray(x))).numpy()
+
+    on_numpy.__name__ = getattr(torch_func, "__name__", "torch function")
+    return on_numpy
+
+
+def torch_callable(func):
+    """PyTorch's func on NumPy arrays, or None when torch does not import."""
+    try:
+        import torch
+    except ImportError:
+        return None
+    return torch_adapter(getattr(torch, func))
