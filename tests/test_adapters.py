@@ -127,6 +127,21 @@ def test_torch_compile(torch):
         assert torch.equal(torch.compile(vt.exp, fullgraph=True)(x2), vt.exp(x2))
 
 
+@pytest.mark.parametrize("pair", PAIRS[:1] + PAIRS[-1:], ids=pair_id)
+def test_torch_custom_ops(torch, pair):
+    """The ops torch.compile sees: values, gradgradcheck and the fake implementation."""
+    import vecmath.torch  # noqa: F401  registers the ops
+
+    fn, tier = pair
+    value = getattr(torch.ops.vecmath, f"{fn}_{tier}")
+    vd = getattr(torch.ops.vecmath, f"{fn}_{tier}_vd")
+    x = torch.tensor(X, requires_grad=True)
+    assert torch.equal(value(x), vd(x)[0])
+    assert torch.autograd.gradcheck(lambda v: value(v), (x,), atol=1e-4, rtol=1e-3)
+    assert torch.autograd.gradgradcheck(lambda v: vd(v)[0], (x,), atol=1e-4, rtol=1e-3)
+    torch.library.opcheck(vd, (x,))
+
+
 def test_torch_dtypes(torch):
     import vecmath.torch as vt
 

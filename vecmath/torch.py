@@ -1,13 +1,16 @@
 """vecmath for PyTorch: vecmath.torch.exp(x) etc. (accurate tier) and vecmath.torch.fast.exp,
 vecmath.torch.approx.exp, differentiable to any order, usable inside torch.compile.
 
-Each (function, tier) is two torch.library custom ops on CPU tensors, vecmath::<fn>_<tier>
-(the value) and vecmath::<fn>_<tier>_vd (value and derivative from one call of the fused
-ufunc), each with a fake implementation for tracing.  When x needs a gradient the function
-runs the fused op and saves the derivative, so backward is one multiply and f is evaluated
-once; otherwise the value op alone.  The fused op's backward is written in differentiable
-tensor operations (second derivative through y and dy, vecmath._ad.SECOND), so gradgradcheck
-and higher orders work.  dtypes: float16, float32, float64.
+When x needs a gradient the function computes value and derivative from one call of the fused
+ufunc and saves the derivative, so backward is one multiply and f is evaluated once; otherwise
+the value ufunc alone.  The backward is written in differentiable tensor operations (second
+derivative through y and dy, vecmath._ad.SECOND), so gradgradcheck and higher orders work.
+
+Under torch.compile each (function, tier) is two torch.library custom ops,
+vecmath::<fn>_<tier> (the value) and vecmath::<fn>_<tier>_vd (value and derivative), with fake
+implementations for tracing and the same autograd.  Eager code skips the custom-op dispatcher
+(about 10 us per call) and calls the ufuncs directly, through a torch.autograd.Function where
+a gradient is needed: the same bits either way.  CPU tensors of float16, float32, float64.
 """
 import numpy as np
 import torch
@@ -15,6 +18,50 @@ import torch
 from . import _ad
 
 _DTYPES = (torch.float16, torch.float32, torch.float64)
+
+
+def _value(k, x):
+    x, a = _host(x)
+    y = torch.empty_like(x)
+    k.value(a, out=y.numpy())
+    return y
+
+
+def _value_and_deriv(k, x):
+    x, a = _host(x)
+    y, dy = torch.empty_like(x), torch.empty_like(x)
+    k.vd(a, out=(y.numpy(), dy.numpy()))
+    return y, dy
+
+
+def _vd_setup(ctx, x, y, dy):
+    ctx.set_materialize_grads(False)   # no work for an output nobody differentiates
+    ctx.save_for_backward(x, y, dy)
+
+
+def _vd_backward(k, ctx, gy, gdy):
+    """Gradient of (y, dy) = (f(x), f'(x)) in differentiable operations."""
+    x, y, dy = ctx.saved_tensors
+    grad = None if gy is None else gy * dy
+    if gdy is not None:
+        term = gdy * k.second(x, y, dy)
+        grad = term if grad is None else grad + term
+    return grad
+
+
+class _ValueAndDeriv(torch.autograd.Function):
+    """Eager (y, dy) = (f(x), f'(x)) with its autograd."""
+
+    @staticmethod
+    def forward(ctx, x, k):
+        y, dy = _value_and_deriv(k, x)
+        ctx.k = k
+        _vd_setup(ctx, x, y, dy)
+        return y, dy
+
+    @staticmethod
+    def backward(ctx, gy, gdy):
+        return _vd_backward(ctx.k, ctx, gy, gdy), None
 
 
 def _host(x):
@@ -29,10 +76,7 @@ def _host(x):
 
 def _value_op(k):
     def value(x: torch.Tensor) -> torch.Tensor:
-        x, a = _host(x)
-        y = torch.empty_like(x)
-        k.value(a, out=y.numpy())
-        return y
+        return _value(k, x)
 
     op = torch.library.custom_op(f"vecmath::{k.fn}_{k.tier}", value, mutates_args=())
     op.register_fake(lambda x: torch.empty_like(x))
@@ -48,27 +92,12 @@ def _vd_op(k):
         return _OPS[name]
 
     def value_and_deriv(x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        x, a = _host(x)
-        y, dy = torch.empty_like(x), torch.empty_like(x)
-        k.vd(a, out=(y.numpy(), dy.numpy()))
-        return y, dy
+        return _value_and_deriv(k, x)
 
     op = torch.library.custom_op(name, value_and_deriv, mutates_args=())
     op.register_fake(lambda x: (torch.empty_like(x), torch.empty_like(x)))
-
-    def setup_context(ctx, inputs, output):
-        ctx.set_materialize_grads(False)   # no work for an output nobody differentiates
-        ctx.save_for_backward(inputs[0], *output)
-
-    def backward(ctx, gy, gdy):
-        x, y, dy = ctx.saved_tensors
-        grad = None if gy is None else gy * dy
-        if gdy is not None:
-            term = gdy * k.second(x, y, dy)
-            grad = term if grad is None else grad + term
-        return grad
-
-    op.register_autograd(backward, setup_context=setup_context)
+    op.register_autograd(lambda ctx, gy, gdy: _vd_backward(k, ctx, gy, gdy),
+                         setup_context=lambda ctx, inputs, output: _vd_setup(ctx, inputs[0], *output))
     _OPS[name] = op
     return op
 
@@ -83,9 +112,10 @@ def _make(k):
         x = torch.as_tensor(x)
         if not x.is_floating_point():
             x = x.to(torch.get_default_dtype())
-        if torch.is_grad_enabled() and x.requires_grad:
-            return vd(x)[0]
-        return value(x)
+        grad = torch.is_grad_enabled() and x.requires_grad
+        if torch.compiler.is_compiling():
+            return vd(x)[0] if grad else value(x)
+        return _ValueAndDeriv.apply(x, k)[0] if grad else _value(k, x)
 
     f.__doc__ = f"vecmath {k.tier} {k.fn} for PyTorch (custom op; any order of derivative)."
     return f
