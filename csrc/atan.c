@@ -16,9 +16,11 @@
  *   (c3..c9, 2^-69.7 relative); B + tau by Fast2Sum, then + low parts.  Budget: final rounding
  *   0.5 ULP + B_j 2^-62 + polynomial 2^-69 + rounding of the low part (2^-60 of the result)
  *   -> 0.5 + 2^-8 ULP.
- * accurate float32: the same evaluation on (double)x, ending in a double-double (s, e) good to
- *   2^-61 relative, rounded once by vm_round_dd_f32: correctly rounded unless atan(x) lay within
- *   2^-61 of a float midpoint, which the exhaustive test shows no float input does.
+ * accurate float32: first the fast float64 evaluation below on (double)x; float(y) is provably
+ *   right unless y lies within 16 double ulps of a float midpoint (about 2^-24 of inputs).  Those
+ *   take the accurate evaluation, kept as a double-double (s, e) good to 2^-61 relative and
+ *   rounded once: correctly rounded unless atan(x) lay within 2^-61 of a float midpoint, which
+ *   the exhaustive test shows no float input does.
  * fast float64: tau = num/den, p of degree 2 (c3..c7, 2^-58): B_j rounding 0.5 ULP of B
  *   (< 0.52 ULP of the result), tau's two roundings times |tau|/atan(a) (< 0.05 ULP, except
  *   j = 0 and 385, where tau is exact or one rounding), final rounding 0.5 ULP -> < 1.1 ULP.
@@ -109,42 +111,52 @@ static inline vd atan_f64_accurate_vec(vd x, int *st) {
     return y;
 }
 
-static inline vfh atan_f32_accurate_vec(vfh xf, int *st) {
-    vd x = vd_from_vfh(xf), e;
+/* fast / approx float64 evaluation, B_j + (tau + tau^3 p(tau^2)) with tau = num/den and the
+ * sign of x; NaN and +-inf lanes are left for the caller.  approx is a constant after inlining. */
+static inline vd atan_lean(vd x, int approx) {
     vd a = vd_abs(x);
-    vdi sgn = vdi_xor(vd_bits(x), vd_bits(a));
-    vd s = atan_accurate_core(a, &e);
-    vfh y = vm_round_dd_f32(atan_signed(s, sgn), atan_signed(e, sgn));
-    vdm special = vdm_not(vd_lt(a, vd_set(INFINITY)));
-    if (vdm_bits(special)) y = vfh_fixup(xf, y, special, atan_f32_special, st);
-    return y;
-}
-
-/* fast / approx float64: B_j + (tau + tau^3 p(tau^2)), tau = num/den. */
-#define ATAN_F64_LEAN(P_OF_T2)                                                         \
-    vd a = vd_abs(x);                                                                  \
-    vdm huge;                                                                          \
-    vdi j = atan_index(a, &huge);                                                      \
-    vd b = vd_lookup(vm_atan_node, j, ATAN_TABLE);                                     \
-    vd num = vd_select(huge, vd_set(-1.0), vd_sub(a, b));                              \
-    vd den = vd_select(huge, a, vd_fma(a, b, vd_set(1.0)));                            \
-    vd t = vd_div(num, den);                                                           \
-    vd t2 = vd_mul(t, t);                                                              \
-    vd v = vd_fma(vd_mul(t2, t), (P_OF_T2), t);                                        \
-    vd y = vd_add(vd_lookup(vm_atan_base, j, ATAN_TABLE), v);                          \
-    y = atan_signed(y, vdi_xor(vd_bits(x), vd_bits(a)));                               \
-    vdm special = vdm_not(vd_lt(a, vd_set(INFINITY)));                                 \
-    if (vdm_bits(special)) y = vd_fixup(x, y, special, atan_f64_special, st);          \
-    return y;
-
-static inline vd atan_f64_fast_vec(vd x, int *st) {
+    vdm huge;
+    vdi j = atan_index(a, &huge);
+    vd b = vd_lookup(vm_atan_node, j, ATAN_TABLE);
+    vd num = vd_select(huge, vd_set(-1.0), vd_sub(a, b));
+    vd den = vd_select(huge, a, vd_fma(a, b, vd_set(1.0)));
+    vd t = vd_div(num, den);
+    vd t2 = vd_mul(t, t);
 #define K vm_atan_fast_f64_k
-    ATAN_F64_LEAN(vd_fma(t2, vd_fma(t2, vd_set(K.c7), vd_set(K.c5)), vd_set(K.c3)))
+    vd p = approx ? vd_set(vm_atan_approx_f64_k.c3)
+                  : vd_fma(t2, vd_fma(t2, vd_set(K.c7), vd_set(K.c5)), vd_set(K.c3));
 #undef K
+    vd v = vd_fma(vd_mul(t2, t), p, t);
+    vd y = vd_add(vd_lookup(vm_atan_base, j, ATAN_TABLE), v);
+    return atan_signed(y, vdi_xor(vd_bits(x), vd_bits(a)));
 }
 
-static inline vd atan_f64_approx_vec(vd x, int *st) {
-    ATAN_F64_LEAN(vd_set(vm_atan_approx_f64_k.c3))
+static inline vd atan_f64_lean_vec(vd x, int approx, int *st) {
+    vd y = atan_lean(x, approx);
+    vdm special = vdm_not(vd_lt(vd_abs(x), vd_set(INFINITY)));
+    if (vdm_bits(special)) y = vd_fixup(x, y, special, atan_f64_special, st);
+    return y;
+}
+static inline vd atan_f64_fast_vec(vd x, int *st) { return atan_f64_lean_vec(x, 0, st); }
+static inline vd atan_f64_approx_vec(vd x, int *st) { return atan_f64_lean_vec(x, 1, st); }
+
+/* accurate float32, first try: the fast float64 evaluation (< 1.1 ULP of double).  float(y) is
+ * then correctly rounded unless y lies within ATAN_F32_WINDOW double ulps of a float midpoint
+ * (8x that bound, on either side): those lanes, and NaN, inf and results below float's
+ * normal range, take the exact double-double path of atan_f32_special. */
+#define ATAN_F32_WINDOW 16
+static inline vfh atan_f32_accurate_vec(vfh xf, int *st) {
+    vd x = vd_from_vfh(xf);
+    vd y = atan_lean(x, 0);
+    vdi d = vdi_and(vdi_add(vd_bits(y), vdi_set(ATAN_F32_WINDOW - 0x10000000)),
+                    vdi_set(0x1fffffff));
+    vdm unsure = vdi_gt(vdi_set(2 * ATAN_F32_WINDOW), d);
+    vd a = vd_abs(x);
+    vdm special = vdm_or(unsure, vdm_not(vdm_and(vd_lt(a, vd_set(INFINITY)),
+                                                 vd_ge(a, vd_set(0x1p-125)))));
+    vfh yf = vfh_from_vd(y);
+    if (vdm_bits(special)) yf = vfh_fixup(xf, yf, special, atan_f32_special, st);
+    return yf;
 }
 
 /* fast / approx float32: m pi/4 + (tau + tau^3 p(tau^2)) in float arithmetic. */

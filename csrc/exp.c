@@ -54,19 +54,33 @@ static inline vf exp_scale16_f32(vfi ki) {
     return vf_from_bits(vfi_add(vfi_lookup(vm_exp_tab16_f32_bits, idx, 16), vfi_shl(ki, 19)));
 }
 
-/* exp(x) = scale * (1 + tmp) for the accurate tiers; valid for |x| < 746. */
-static inline vd exp_accurate_core(vd x, vd *scale) {
+/* The accurate tiers' reduction: x = kd ln2/32 + r + r_lo (r_lo: what rounding r dropped,
+ * used by tanh), 2^(kd/32) = scale * (1 + tail).  Valid for |x| < 746. */
+static inline vd exp_accurate_reduce(vd x, vd *kd_out, vd *r_lo, vd *scale, vd *tail) {
     vdi ki;
     vd kd = exp_round_k(x, EXP_K.inv_ln2_n, EXP_K.shift, &ki);
-    vd r = vd_fnma(kd, vd_set(EXP_K.ln2_hi_n), x);
-    r = vd_fnma(kd, vd_set(EXP_K.ln2_lo_n), r);
+    vd r_hi = vd_fnma(kd, vd_set(EXP_K.ln2_hi_n), x); /* exact */
+    vd r = vd_fnma(kd, vd_set(EXP_K.ln2_lo_n), r_hi);
+    *r_lo = vd_fnma(kd, vd_set(EXP_K.ln2_lo_n), vd_sub(r_hi, r));
     *scale = exp_scale32(ki);
-    vd tail = vd_lookup(vm_exp_tab32_tail, vdi_and(ki, vdi_set(31)), 32);
-    vd r2 = vd_mul(r, r);
+    *tail = vd_lookup(vm_exp_tab32_tail, vdi_and(ki, vdi_set(31)), 32);
+    *kd_out = kd;
+    return r;
+}
+
+/* p with exp(r) = 1 + r + r^2 p(r) for |r| <= ln2/64 (relative error 2^-63.2); r2 = r*r. */
+static inline vd exp_accurate_poly(vd r, vd r2) {
     vd p56 = vd_fma(r, vd_set(EXP_K.c6), vd_set(EXP_K.c5));
     vd p34 = vd_fma(r, vd_set(EXP_K.c4), vd_set(EXP_K.c3));
-    vd p = vd_fma(r, vd_fma(r2, p56, p34), vd_set(EXP_K.c2));
-    return vd_add(tail, vd_fma(r2, p, r));
+    return vd_fma(r, vd_fma(r2, p56, p34), vd_set(EXP_K.c2));
+}
+
+/* exp(x) = scale * (1 + tmp) for the accurate tiers; valid for |x| < 746. */
+static inline vd exp_accurate_core(vd x, vd *scale) {
+    vd kd, r_lo, tail;
+    vd r = exp_accurate_reduce(x, &kd, &r_lo, scale, &tail);
+    vd r2 = vd_mul(r, r);
+    return vd_add(tail, vd_fma(r2, exp_accurate_poly(r, r2), r));
 }
 
 /* Accurate exp for any double: NaN, infinities, overflow and subnormal results. */
@@ -121,7 +135,9 @@ static inline vd exp_f64_accurate_vec(vd x, int *st) {
     return exp_f64_finish(x, scale, tmp, st);
 }
 
-static inline vd exp_f64_fast_vec(vd x, int *st) {
+/* exp(x) = scale * (1 + tmp) for the fast float64 tier (2^-53.4 relative, |x| < 704); tanh's
+ * approx tier uses it too. */
+static inline vd exp_fast_f64_core(vd x, vd *scale) {
 #define K vm_exp_fast_f64_k
     vdi ki;
     vd kd = exp_round_k(x, K.inv_ln2_n, K.shift, &ki);
@@ -129,8 +145,15 @@ static inline vd exp_f64_fast_vec(vd x, int *st) {
     r = vd_fnma(kd, vd_set(K.ln2_lo_n), r);
     vd r2 = vd_mul(r, r);
     vd p = vd_fma(r2, vd_fma(r, vd_set(K.c5), vd_set(K.c4)), vd_fma(r, vd_set(K.c3), vd_set(K.c2)));
-    return exp_f64_finish(x, exp_scale32(ki), vd_fma(r2, p, r), st);
+    *scale = exp_scale32(ki);
+    return vd_fma(r2, p, r);
 #undef K
+}
+
+static inline vd exp_f64_fast_vec(vd x, int *st) {
+    vd scale;
+    vd tmp = exp_fast_f64_core(x, &scale);
+    return exp_f64_finish(x, scale, tmp, st);
 }
 
 static inline vd exp_f64_approx_vec(vd x, int *st) {

@@ -92,7 +92,18 @@ static inline vfh tanh_f32_accurate_deriv_vec(vfh xf, int *st) {
     return vfh_from_vd(vd_div(vd_mul(e, vd_set(4.0)), vd_mul(d, d)));
 }
 
-/* The fused and array kernels come with tanh.c (tanh's value functions). */
+/* The fused kernel is tanh's own evaluation and then the derivative's: two exps where
+ * |x| >= 1/8 (tanh's own and the derivative's), since tanh's kernels keep E = exp(2|x|)
+ * internal. */
+VM_VD_FROM_PARTS(tanh, f64, accurate, vd)
+VM_VD_FROM_PARTS(tanh, f32, accurate, vfh)
+VM_VD_FROM_PARTS(tanh, f64, fast, vd)
+VM_VD_FROM_PARTS(tanh, f32, fast, vf)
+VM_VD_FROM_PARTS(tanh, f64, approx, vd)
+VM_VD_FROM_PARTS(tanh, f32, approx, vf)
+VM_DERIV_ARRAYS(tanh, accurate, F32_IN_F64)
+VM_DERIV_ARRAYS(tanh, fast, F32)
+VM_DERIV_ARRAYS(tanh, approx, F32)
 
 static inline vd tanh_f64_from_output_vec(vd y, int *st) {
     (void)st;

@@ -9,6 +9,9 @@
     X(log, accurate)      \
     X(log, fast)          \
     X(log, approx)        \
+    X(tanh, accurate)     \
+    X(tanh, fast)         \
+    X(tanh, approx)       \
     X(atan, accurate)     \
     X(atan, fast)         \
     X(atan, approx)
@@ -24,6 +27,9 @@
     X(log, accurate)     \
     X(log, fast)         \
     X(log, approx)       \
+    X(tanh, accurate)    \
+    X(tanh, fast)        \
+    X(tanh, approx)      \
     X(atan, accurate)    \
     X(atan, fast)        \
     X(atan, approx)

@@ -441,6 +441,482 @@ VM_LOG_APPROX_F32_K = dict(
     c3=float.fromhex('0x1.5636960000000p-2'),  # r^3
 )
 
+# accurate: tanh(a) = a + a^3 P(a^2), degree 13 on |a| < 0.125, relative error 2^-61.77
+VM_TANH_ACCURATE_F64_K = dict(
+    poly_limit=float.fromhex('0x1.0000000000000p-3'),  # polynomial below, 1 - 2/(exp(2a)+1) beyond
+    sat=float.fromhex('0x1.30fc1931f1cdap+4'),  # tanh(a) rounds to 1 beyond
+    c3=float.fromhex('-0x1.5555555555552p-2'),  # a^3
+    c5=float.fromhex('0x1.111111110f2ffp-3'),  # a^5
+    c7=float.fromhex('-0x1.ba1ba1adeeb6ep-5'),  # a^7
+    c9=float.fromhex('0x1.664f365ee858dp-6'),  # a^9
+    c11=float.fromhex('-0x1.2260884885736p-7'),  # a^11
+    c13=float.fromhex('0x1.cca92613a453ap-9'),  # a^13
+)
+
+# fast: tanh(a) = a + a^3 P(a^2), degree 11 on |a| < 0.125, relative error 2^-54.98
+VM_TANH_FAST_F64_K = dict(
+    poly_limit=float.fromhex('0x1.0000000000000p-3'),  # polynomial below, 1 - 2/(exp(2a)+1) beyond
+    sat=float.fromhex('0x1.30fc1931f1cdap+4'),  # tanh(a) rounds to 1 beyond
+    c3=float.fromhex('-0x1.5555555554fa3p-2'),  # a^3
+    c5=float.fromhex('0x1.1111110e8a90cp-3'),  # a^5
+    c7=float.fromhex('-0x1.ba1b961751fc9p-5'),  # a^7
+    c9=float.fromhex('0x1.6643932bf778bp-6'),  # a^9
+    c11=float.fromhex('-0x1.1d12642882c34p-7'),  # a^11
+)
+
+# approx: tanh(a) = a + a^3 P(a^2), degree 7 on |a| < 0.125, relative error 2^-36.31
+VM_TANH_APPROX_F64_K = dict(
+    poly_limit=float.fromhex('0x1.0000000000000p-3'),  # polynomial below, 1 - 2/(exp(2a)+1) beyond
+    sat=float.fromhex('0x1.30fc1931f1cdap+4'),  # tanh(a) rounds to 1 beyond
+    c3=float.fromhex('-0x1.555554519bba1p-2'),  # a^3
+    c5=float.fromhex('0x1.110dfc0e92847p-3'),  # a^5
+    c7=float.fromhex('-0x1.b4c6cc14f6241p-5'),  # a^7
+)
+
+# fast float32: 30 intervals, degree 5 in t, relative error 2^-24.59 (float coefficients)
+VM_TANH_FAST_F32_K = dict(
+    sat=float.fromhex('0x1.2059780000000p+3'),  # tanh(a) rounds to 1 beyond
+    index_base=float.fromhex('0x1.ec00000000000p+8'),  # slot = min_unsigned((bits(a) >> 21) - this, 31)
+)
+
+# fast float32: start of each interval (t = a - start)
+VM_TANH_FAST_F32_START = (
+    float.fromhex('0x1.0000000000000p-4'),
+    float.fromhex('0x1.4000000000000p-4'),
+    float.fromhex('0x1.8000000000000p-4'),
+    float.fromhex('0x1.c000000000000p-4'),
+    float.fromhex('0x1.0000000000000p-3'),
+    float.fromhex('0x1.4000000000000p-3'),
+    float.fromhex('0x1.8000000000000p-3'),
+    float.fromhex('0x1.c000000000000p-3'),
+    float.fromhex('0x1.0000000000000p-2'),
+    float.fromhex('0x1.4000000000000p-2'),
+    float.fromhex('0x1.8000000000000p-2'),
+    float.fromhex('0x1.c000000000000p-2'),
+    float.fromhex('0x1.0000000000000p-1'),
+    float.fromhex('0x1.4000000000000p-1'),
+    float.fromhex('0x1.8000000000000p-1'),
+    float.fromhex('0x1.c000000000000p-1'),
+    float.fromhex('0x1.0000000000000p+0'),
+    float.fromhex('0x1.4000000000000p+0'),
+    float.fromhex('0x1.8000000000000p+0'),
+    float.fromhex('0x1.c000000000000p+0'),
+    float.fromhex('0x1.0000000000000p+1'),
+    float.fromhex('0x1.4000000000000p+1'),
+    float.fromhex('0x1.8000000000000p+1'),
+    float.fromhex('0x1.c000000000000p+1'),
+    float.fromhex('0x1.0000000000000p+2'),
+    float.fromhex('0x1.4000000000000p+2'),
+    float.fromhex('0x1.8000000000000p+2'),
+    float.fromhex('0x1.c000000000000p+2'),
+    float.fromhex('0x1.0000000000000p+3'),
+    float.fromhex('0x1.0000000000000p+3'),
+    float.fromhex('0x1.0000000000000p+3'),
+    float.fromhex('0x0.0p+0'),
+)
+
+# fast float32: t^0 coefficient per interval
+VM_TANH_FAST_F32_C0 = (
+    float.fromhex('0x1.ff559a0000000p-5'),
+    float.fromhex('0x1.3f59be0000000p-4'),
+    float.fromhex('0x1.7ee1020000000p-4'),
+    float.fromhex('0x1.be38d80000000p-4'),
+    float.fromhex('0x1.fd59920000000p-4'),
+    float.fromhex('0x1.3d6bc80000000p-3'),
+    float.fromhex('0x1.7b8ffa0000000p-3'),
+    float.fromhex('0x1.b8fd040000000p-3'),
+    float.fromhex('0x1.f597ea0000000p-3'),
+    float.fromhex('0x1.35f98a0000000p-2'),
+    float.fromhex('0x1.6ef53e0000000p-2'),
+    float.fromhex('0x1.a5729e0000000p-2'),
+    float.fromhex('0x1.d9353e0000000p-2'),
+    float.fromhex('0x1.1bf47e0000000p-1'),
+    float.fromhex('0x1.45323e0000000p-1'),
+    float.fromhex('0x1.6866500000000p-1'),
+    float.fromhex('0x1.85efac0000000p-1'),
+    float.fromhex('0x1.b2523c0000000p-1'),
+    float.fromhex('0x1.cf6f980000000p-1'),
+    float.fromhex('0x1.e1fbfa0000000p-1'),
+    float.fromhex('0x1.ed95060000000p-1'),
+    float.fromhex('0x1.f925820000000p-1'),
+    float.fromhex('0x1.fd77d20000000p-1'),
+    float.fromhex('0x1.ff112c0000000p-1'),
+    float.fromhex('0x1.ffa8180000000p-1'),
+    float.fromhex('0x1.fff41a0000000p-1'),
+    float.fromhex('0x1.fffe640000000p-1'),
+    float.fromhex('0x1.ffffc80000000p-1'),
+    float.fromhex('0x1.fffff80000000p-1'),
+    float.fromhex('0x1.fffff80000000p-1'),
+    float.fromhex('0x1.fffff80000000p-1'),
+    float.fromhex('0x0.0p+0'),
+)
+
+# fast float32: t^1 coefficient per interval
+VM_TANH_FAST_F32_C1 = (
+    float.fromhex('0x1.fe01540000000p-1'),
+    float.fromhex('0x1.fce33e0000000p-1'),
+    float.fromhex('0x1.fb86b80000000p-1'),
+    float.fromhex('0x1.f9ec6c0000000p-1'),
+    float.fromhex('0x1.f815260000000p-1'),
+    float.fromhex('0x1.f3b3600000000p-1'),
+    float.fromhex('0x1.ee69e40000000p-1'),
+    float.fromhex('0x1.e842ca0000000p-1'),
+    float.fromhex('0x1.e149a00000000p-1'),
+    float.fromhex('0x1.d115740000000p-1'),
+    float.fromhex('0x1.be3fba0000000p-1'),
+    float.fromhex('0x1.a945ba0000000p-1'),
+    float.fromhex('0x1.92a9460000000p-1'),
+    float.fromhex('0x1.6284c20000000p-1'),
+    float.fromhex('0x1.3173b20000000p-1'),
+    float.fromhex('0x1.02500a0000000p-1'),
+    float.fromhex('0x1.ae0dea0000000p-2'),
+    float.fromhex('0x1.1f252c0000000p-2'),
+    float.fromhex('0x1.7216660000000p-3'),
+    float.fromhex('0x1.d22ca80000000p-4'),
+    float.fromhex('0x1.2161f40000000p-4'),
+    float.fromhex('0x1.b3ad560000000p-6'),
+    float.fromhex('0x1.4348060000000p-7'),
+    float.fromhex('0x1.dd34360000000p-9'),
+    float.fromhex('0x1.5f4d940000000p-10'),
+    float.fromhex('0x1.7c91820000000p-13'),
+    float.fromhex('0x1.9c11140000000p-16'),
+    float.fromhex('0x1.be245c0000000p-19'),
+    float.fromhex('0x1.e301460000000p-22'),
+    float.fromhex('0x1.e301460000000p-22'),
+    float.fromhex('0x1.e301460000000p-22'),
+    float.fromhex('0x1.0000000000000p+0'),
+)
+
+# fast float32: t^2 coefficient per interval
+VM_TANH_FAST_F32_C2 = (
+    float.fromhex('-0x1.fd57980000000p-5'),
+    float.fromhex('-0x1.3d68c60000000p-4'),
+    float.fromhex('-0x1.7b888e0000000p-4'),
+    float.fromhex('-0x1.b8ed1e0000000p-4'),
+    float.fromhex('-0x1.f579320000000p-4'),
+    float.fromhex('-0x1.35cbbc0000000p-3'),
+    float.fromhex('-0x1.6e86660000000p-3'),
+    float.fromhex('-0x1.a48aac0000000p-3'),
+    float.fromhex('-0x1.d781200000000p-3'),
+    float.fromhex('-0x1.1992020000000p-2'),
+    float.fromhex('-0x1.3fd5340000000p-2'),
+    float.fromhex('-0x1.5e0ef20000000p-2'),
+    float.fromhex('-0x1.7426480000000p-2'),
+    float.fromhex('-0x1.893b060000000p-2'),
+    float.fromhex('-0x1.8403fe0000000p-2'),
+    float.fromhex('-0x1.6ba83a0000000p-2'),
+    float.fromhex('-0x1.478e640000000p-2'),
+    float.fromhex('-0x1.e732840000000p-3'),
+    float.fromhex('-0x1.4eff800000000p-3'),
+    float.fromhex('-0x1.b6d9a00000000p-4'),
+    float.fromhex('-0x1.16e7600000000p-4'),
+    float.fromhex('-0x1.ad9e660000000p-6'),
+    float.fromhex('-0x1.417a420000000p-7'),
+    float.fromhex('-0x1.dc02c80000000p-9'),
+    float.fromhex('-0x1.5c96ee0000000p-10'),
+    float.fromhex('-0x1.79d3e00000000p-13'),
+    float.fromhex('-0x1.9920d60000000p-16'),
+    float.fromhex('-0x1.baf7000000000p-19'),
+    float.fromhex('-0x1.df595c0000000p-22'),
+    float.fromhex('-0x1.df595c0000000p-22'),
+    float.fromhex('-0x1.df595c0000000p-22'),
+    float.fromhex('0x1.e2ca540000000p-27'),
+)
+
+# fast float32: t^3 coefficient per interval
+VM_TANH_FAST_F32_C3 = (
+    float.fromhex('-0x1.5007920000000p-2'),
+    float.fromhex('-0x1.4d12640000000p-2'),
+    float.fromhex('-0x1.497b520000000p-2'),
+    float.fromhex('-0x1.45461e0000000p-2'),
+    float.fromhex('-0x1.4077b80000000p-2'),
+    float.fromhex('-0x1.3521060000000p-2'),
+    float.fromhex('-0x1.27a5d40000000p-2'),
+    float.fromhex('-0x1.183be80000000p-2'),
+    float.fromhex('-0x1.0725fe0000000p-2'),
+    float.fromhex('-0x1.c1b4640000000p-3'),
+    float.fromhex('-0x1.6dd39e0000000p-3'),
+    float.fromhex('-0x1.16ee820000000p-3'),
+    float.fromhex('-0x1.8263280000000p-4'),
+    float.fromhex('-0x1.24e5e20000000p-6'),
+    float.fromhex('0x1.56aa660000000p-5'),
+    float.fromhex('0x1.4f4f6a0000000p-4'),
+    float.fromhex('0x1.aa6dd80000000p-4'),
+    float.fromhex('0x1.bcef5e0000000p-4'),
+    float.fromhex('0x1.6834180000000p-4'),
+    float.fromhex('0x1.01d1fe0000000p-4'),
+    float.fromhex('0x1.57c3460000000p-5'),
+    float.fromhex('0x1.14cf9e0000000p-6'),
+    float.fromhex('0x1.a4e9420000000p-8'),
+    float.fromhex('0x1.396e7c0000000p-9'),
+    float.fromhex('0x1.bb1bac0000000p-11'),
+    float.fromhex('0x1.e0abcc0000000p-14'),
+    float.fromhex('0x1.0446620000000p-16'),
+    float.fromhex('0x1.19ce140000000p-19'),
+    float.fromhex('0x1.3054140000000p-22'),
+    float.fromhex('0x1.3054140000000p-22'),
+    float.fromhex('0x1.3054140000000p-22'),
+    float.fromhex('-0x1.5555c40000000p-2'),
+)
+
+# fast float32: t^4 coefficient per interval
+VM_TANH_FAST_F32_C4 = (
+    float.fromhex('0x1.51be560000000p-5'),
+    float.fromhex('0x1.a38e7c0000000p-5'),
+    float.fromhex('0x1.f3a6760000000p-5'),
+    float.fromhex('0x1.20da8e0000000p-4'),
+    float.fromhex('0x1.472ee40000000p-4'),
+    float.fromhex('0x1.8ee8f20000000p-4'),
+    float.fromhex('0x1.d0583c0000000p-4'),
+    float.fromhex('0x1.054f2e0000000p-3'),
+    float.fromhex('0x1.1ff0600000000p-3'),
+    float.fromhex('0x1.45bde40000000p-3'),
+    float.fromhex('0x1.5a16f80000000p-3'),
+    float.fromhex('0x1.5db2940000000p-3'),
+    float.fromhex('0x1.5597ee0000000p-3'),
+    float.fromhex('0x1.1bfca60000000p-3'),
+    float.fromhex('0x1.9779340000000p-4'),
+    float.fromhex('0x1.eb19a40000000p-5'),
+    float.fromhex('0x1.8570dc0000000p-6'),
+    float.fromhex('-0x1.ef90880000000p-7'),
+    float.fromhex('-0x1.a9b3ea0000000p-6'),
+    float.fromhex('-0x1.84a68e0000000p-6'),
+    float.fromhex('-0x1.1c6f2c0000000p-6'),
+    float.fromhex('-0x1.ee9aa00000000p-8'),
+    float.fromhex('-0x1.81dc600000000p-9'),
+    float.fromhex('-0x1.21fbf80000000p-10'),
+    float.fromhex('-0x1.6909c20000000p-12'),
+    float.fromhex('-0x1.880ac20000000p-15'),
+    float.fromhex('-0x1.a8a0400000000p-18'),
+    float.fromhex('-0x1.cbc2800000000p-21'),
+    float.fromhex('-0x1.edc61e0000000p-24'),
+    float.fromhex('-0x1.edc61e0000000p-24'),
+    float.fromhex('-0x1.edc61e0000000p-24'),
+    float.fromhex('0x1.0ffd480000000p-14'),
+)
+
+# fast float32: t^5 coefficient per interval
+VM_TANH_FAST_F32_C5 = (
+    float.fromhex('0x1.05bd360000000p-3'),
+    float.fromhex('0x1.003d740000000p-3'),
+    float.fromhex('0x1.f374480000000p-4'),
+    float.fromhex('0x1.e47db60000000p-4'),
+    float.fromhex('0x1.cab6080000000p-4'),
+    float.fromhex('0x1.a2868a0000000p-4'),
+    float.fromhex('0x1.74c9740000000p-4'),
+    float.fromhex('0x1.42ad2a0000000p-4'),
+    float.fromhex('0x1.e4bddc0000000p-5'),
+    float.fromhex('0x1.068f380000000p-5'),
+    float.fromhex('0x1.897f2a0000000p-8'),
+    float.fromhex('-0x1.1830ac0000000p-6'),
+    float.fromhex('-0x1.630d340000000p-5'),
+    float.fromhex('-0x1.f7f4a40000000p-5'),
+    float.fromhex('-0x1.00ac5e0000000p-4'),
+    float.fromhex('-0x1.b2c93a0000000p-5'),
+    float.fromhex('-0x1.070c4c0000000p-5'),
+    float.fromhex('-0x1.3917220000000p-7'),
+    float.fromhex('0x1.6961660000000p-10'),
+    float.fromhex('0x1.2d31f60000000p-8'),
+    float.fromhex('0x1.04949a0000000p-8'),
+    float.fromhex('0x1.f6767e0000000p-10'),
+    float.fromhex('0x1.947e1e0000000p-11'),
+    float.fromhex('0x1.334c940000000p-12'),
+    float.fromhex('0x1.202b1c0000000p-14'),
+    float.fromhex('0x1.3937d20000000p-17'),
+    float.fromhex('0x1.534b8a0000000p-20'),
+    float.fromhex('0x1.6f60040000000p-23'),
+    float.fromhex('0x1.86a65e0000000p-26'),
+    float.fromhex('0x1.86a65e0000000p-26'),
+    float.fromhex('0x1.86a65e0000000p-26'),
+    float.fromhex('0x1.0f438e0000000p-3'),
+)
+
+# approx float32: 30 intervals, degree 3 in t, relative error 2^-17.29 (float coefficients)
+VM_TANH_APPROX_F32_K = dict(
+    sat=float.fromhex('0x1.2059780000000p+3'),  # tanh(a) rounds to 1 beyond
+    index_base=float.fromhex('0x1.ec00000000000p+8'),  # slot = min_unsigned((bits(a) >> 21) - this, 31)
+)
+
+# approx float32: start of each interval (t = a - start)
+VM_TANH_APPROX_F32_START = (
+    float.fromhex('0x1.0000000000000p-4'),
+    float.fromhex('0x1.4000000000000p-4'),
+    float.fromhex('0x1.8000000000000p-4'),
+    float.fromhex('0x1.c000000000000p-4'),
+    float.fromhex('0x1.0000000000000p-3'),
+    float.fromhex('0x1.4000000000000p-3'),
+    float.fromhex('0x1.8000000000000p-3'),
+    float.fromhex('0x1.c000000000000p-3'),
+    float.fromhex('0x1.0000000000000p-2'),
+    float.fromhex('0x1.4000000000000p-2'),
+    float.fromhex('0x1.8000000000000p-2'),
+    float.fromhex('0x1.c000000000000p-2'),
+    float.fromhex('0x1.0000000000000p-1'),
+    float.fromhex('0x1.4000000000000p-1'),
+    float.fromhex('0x1.8000000000000p-1'),
+    float.fromhex('0x1.c000000000000p-1'),
+    float.fromhex('0x1.0000000000000p+0'),
+    float.fromhex('0x1.4000000000000p+0'),
+    float.fromhex('0x1.8000000000000p+0'),
+    float.fromhex('0x1.c000000000000p+0'),
+    float.fromhex('0x1.0000000000000p+1'),
+    float.fromhex('0x1.4000000000000p+1'),
+    float.fromhex('0x1.8000000000000p+1'),
+    float.fromhex('0x1.c000000000000p+1'),
+    float.fromhex('0x1.0000000000000p+2'),
+    float.fromhex('0x1.4000000000000p+2'),
+    float.fromhex('0x1.8000000000000p+2'),
+    float.fromhex('0x1.c000000000000p+2'),
+    float.fromhex('0x1.0000000000000p+3'),
+    float.fromhex('0x1.0000000000000p+3'),
+    float.fromhex('0x1.0000000000000p+3'),
+    float.fromhex('0x0.0p+0'),
+)
+
+# approx float32: t^0 coefficient per interval
+VM_TANH_APPROX_F32_C0 = (
+    float.fromhex('0x1.ff559a0000000p-5'),
+    float.fromhex('0x1.3f59be0000000p-4'),
+    float.fromhex('0x1.7ee1020000000p-4'),
+    float.fromhex('0x1.be38d80000000p-4'),
+    float.fromhex('0x1.fd59920000000p-4'),
+    float.fromhex('0x1.3d6bc80000000p-3'),
+    float.fromhex('0x1.7b8ff80000000p-3'),
+    float.fromhex('0x1.b8fd040000000p-3'),
+    float.fromhex('0x1.f597e80000000p-3'),
+    float.fromhex('0x1.35f9880000000p-2'),
+    float.fromhex('0x1.6ef53c0000000p-2'),
+    float.fromhex('0x1.a5729e0000000p-2'),
+    float.fromhex('0x1.d9352c0000000p-2'),
+    float.fromhex('0x1.1bf4780000000p-1'),
+    float.fromhex('0x1.45323a0000000p-1'),
+    float.fromhex('0x1.68664e0000000p-1'),
+    float.fromhex('0x1.85efa60000000p-1'),
+    float.fromhex('0x1.b252500000000p-1'),
+    float.fromhex('0x1.cf6fb00000000p-1'),
+    float.fromhex('0x1.e1fc0e0000000p-1'),
+    float.fromhex('0x1.ed95ce0000000p-1'),
+    float.fromhex('0x1.f925d60000000p-1'),
+    float.fromhex('0x1.fd77f20000000p-1'),
+    float.fromhex('0x1.ff11380000000p-1'),
+    float.fromhex('0x1.ffa8440000000p-1'),
+    float.fromhex('0x1.fff4200000000p-1'),
+    float.fromhex('0x1.fffe640000000p-1'),
+    float.fromhex('0x1.ffffc80000000p-1'),
+    float.fromhex('0x1.fffff80000000p-1'),
+    float.fromhex('0x1.fffff80000000p-1'),
+    float.fromhex('0x1.fffff80000000p-1'),
+    float.fromhex('0x0.0p+0'),
+)
+
+# approx float32: t^1 coefficient per interval
+VM_TANH_APPROX_F32_C1 = (
+    float.fromhex('0x1.fe01560000000p-1'),
+    float.fromhex('0x1.fce3400000000p-1'),
+    float.fromhex('0x1.fb86ba0000000p-1'),
+    float.fromhex('0x1.f9ec6e0000000p-1'),
+    float.fromhex('0x1.f8153a0000000p-1'),
+    float.fromhex('0x1.f3b3780000000p-1'),
+    float.fromhex('0x1.ee6a000000000p-1'),
+    float.fromhex('0x1.e842ec0000000p-1'),
+    float.fromhex('0x1.e14ac00000000p-1'),
+    float.fromhex('0x1.d116b40000000p-1'),
+    float.fromhex('0x1.be410a0000000p-1'),
+    float.fromhex('0x1.a947080000000p-1'),
+    float.fromhex('0x1.92b2ac0000000p-1'),
+    float.fromhex('0x1.628c3e0000000p-1'),
+    float.fromhex('0x1.3178ca0000000p-1'),
+    float.fromhex('0x1.0252dc0000000p-1'),
+    float.fromhex('0x1.ae13fe0000000p-2'),
+    float.fromhex('0x1.1f10940000000p-2'),
+    float.fromhex('0x1.71e3580000000p-3'),
+    float.fromhex('0x1.d1d6a80000000p-4'),
+    float.fromhex('0x1.1fbe520000000p-4'),
+    float.fromhex('0x1.b0ec580000000p-6'),
+    float.fromhex('0x1.41283e0000000p-7'),
+    float.fromhex('0x1.da06280000000p-9'),
+    float.fromhex('0x1.52ddd60000000p-10'),
+    float.fromhex('0x1.6f12a40000000p-13'),
+    float.fromhex('0x1.8d73680000000p-16'),
+    float.fromhex('0x1.ae51240000000p-19'),
+    float.fromhex('0x1.d11e080000000p-22'),
+    float.fromhex('0x1.d11e080000000p-22'),
+    float.fromhex('0x1.d11e080000000p-22'),
+    float.fromhex('0x1.0000020000000p+0'),
+)
+
+# approx float32: t^2 coefficient per interval
+VM_TANH_APPROX_F32_C2 = (
+    float.fromhex('-0x1.fd737e0000000p-5'),
+    float.fromhex('-0x1.3d79e60000000p-4'),
+    float.fromhex('-0x1.7b9cc80000000p-4'),
+    float.fromhex('-0x1.b9045c0000000p-4'),
+    float.fromhex('-0x1.f5e4720000000p-4'),
+    float.fromhex('-0x1.360c400000000p-3'),
+    float.fromhex('-0x1.6ed0c60000000p-3'),
+    float.fromhex('-0x1.a4ddc00000000p-3'),
+    float.fromhex('-0x1.d8ef600000000p-3'),
+    float.fromhex('-0x1.1a5d4c0000000p-2'),
+    float.fromhex('-0x1.40a9f00000000p-2'),
+    float.fromhex('-0x1.5ee31c0000000p-2'),
+    float.fromhex('-0x1.7730ca0000000p-2'),
+    float.fromhex('-0x1.8ba7d20000000p-2'),
+    float.fromhex('-0x1.85acda0000000p-2'),
+    float.fromhex('-0x1.6c96520000000p-2'),
+    float.fromhex('-0x1.4836080000000p-2'),
+    float.fromhex('-0x1.e410ac0000000p-3'),
+    float.fromhex('-0x1.4af8d60000000p-3'),
+    float.fromhex('-0x1.b000040000000p-4'),
+    float.fromhex('-0x1.05b31e0000000p-4'),
+    float.fromhex('-0x1.90945e0000000p-6'),
+    float.fromhex('-0x1.2b0b4a0000000p-7'),
+    float.fromhex('-0x1.ba68c40000000p-9'),
+    float.fromhex('-0x1.17aac60000000p-10'),
+    float.fromhex('-0x1.2f072e0000000p-13'),
+    float.fromhex('-0x1.481e2e0000000p-16'),
+    float.fromhex('-0x1.6340a60000000p-19'),
+    float.fromhex('-0x1.7df88a0000000p-22'),
+    float.fromhex('-0x1.7df88a0000000p-22'),
+    float.fromhex('-0x1.7df88a0000000p-22'),
+    float.fromhex('-0x1.ff7dd60000000p-16'),
+)
+
+# approx float32: t^3 coefficient per interval
+VM_TANH_APPROX_F32_C3 = (
+    float.fromhex('-0x1.4ea3900000000p-2'),
+    float.fromhex('-0x1.4b5d040000000p-2'),
+    float.fromhex('-0x1.4776620000000p-2'),
+    float.fromhex('-0x1.42f3bc0000000p-2'),
+    float.fromhex('-0x1.3b1c820000000p-2'),
+    float.fromhex('-0x1.2ead720000000p-2'),
+    float.fromhex('-0x1.2033f40000000p-2'),
+    float.fromhex('-0x1.0fe9140000000p-2'),
+    float.fromhex('-0x1.e9735c0000000p-3'),
+    float.fromhex('-0x1.98b13a0000000p-3'),
+    float.fromhex('-0x1.42cdb20000000p-3'),
+    float.fromhex('-0x1.d7d9340000000p-4'),
+    float.fromhex('-0x1.c2b50a0000000p-5'),
+    float.fromhex('0x1.c34d9e0000000p-7'),
+    float.fromhex('0x1.0525260000000p-4'),
+    float.fromhex('0x1.82b69a0000000p-4'),
+    float.fromhex('0x1.c380900000000p-4'),
+    float.fromhex('0x1.971af60000000p-4'),
+    float.fromhex('0x1.34219c0000000p-4'),
+    float.fromhex('0x1.a95eaa0000000p-5'),
+    float.fromhex('0x1.c235160000000p-6'),
+    float.fromhex('0x1.5f8d8c0000000p-7'),
+    float.fromhex('0x1.0858ea0000000p-8'),
+    float.fromhex('0x1.881c600000000p-10'),
+    float.fromhex('0x1.7346dc0000000p-12'),
+    float.fromhex('0x1.92637e0000000p-15'),
+    float.fromhex('0x1.b3b83e0000000p-18'),
+    float.fromhex('0x1.d7c1400000000p-21'),
+    float.fromhex('0x1.f62c6c0000000p-24'),
+    float.fromhex('0x1.f62c6c0000000p-24'),
+    float.fromhex('0x1.f62c6c0000000p-24'),
+    float.fromhex('-0x1.545e6c0000000p-2'),
+)
+
 # atan: node b_j (j = 0: 0; j = 385: unused, tau = -1/a)
 VM_ATAN_NODE = (
     float.fromhex('0x0.0p+0'),

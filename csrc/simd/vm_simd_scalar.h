@@ -93,6 +93,7 @@ static inline vfi vfi_xor(vfi a, vfi b) { return a ^ b; }
 #define vfi_sra(a, n) ((vfi)((int32_t)(a) >> (n)))
 static inline vfm vfi_eq(vfi a, vfi b) { return a == b; }
 static inline vfm vfi_gt(vfi a, vfi b) { return (int32_t)a > (int32_t)b; }
+static inline vfi vfi_minu(vfi a, vfi b) { return a < b ? a : b; } /* unsigned */
 static inline vfi vfi_select(vfm m, vfi a, vfi b) { return m ? a : b; }
 static inline vf vf_from_vfi(vfi a) { return (float)(int32_t)a; }
 static inline vfi vfi_lookup(const uint32_t *t, vfi idx, int n) { (void)n; return t[idx]; }

@@ -7,9 +7,9 @@ import argparse
 import pathlib
 import sys
 
-from . import atan, exp, log
+from . import atan, exp, log, tanh
 
-MODULES = [exp, log, atan]  # output order: exp, log, tanh, atan
+MODULES = [exp, log, tanh, atan]
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 C_OUT = pathlib.Path("csrc", "generated", "vm_data.h")
 PY_OUT = pathlib.Path("vecmath", "_data.py")

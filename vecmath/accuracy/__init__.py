@@ -10,7 +10,8 @@ docs/accuracy.md.  Nothing here imports vecmath's compiled ufuncs until a tier i
     sweep_float16("exp", {...}); check_specials("exp", "float32", {...})
     sample_reference("log", "float64", 10**6, seed=0)
 """
-from .callables import load_callable, numpy_callable, tier_callable, tier_label, torch_callable
+from .callables import (canonical, load_callable, numpy_callable, tier_callable, tier_flush_below, tier_label,
+                        torch_callable)
 from .exhaustive import (ASSUMED_REL_ERR, Sweep, check_float64_reference, float32_reference, float64_reference,
                          sweep_float16, sweep_float32)
 from .formats import FORMATS, Format, same_bits, ulp_exponents

@@ -4,8 +4,7 @@ import json
 import sys
 
 from .. import spec
-from .callables import canonical, load_callable, numpy_callable, tier_callable, tier_label
-from .measure import flush_threshold
+from .callables import canonical, load_callable, numpy_callable, tier_callable, tier_flush_below, tier_label
 from .runs import DEFAULT_SAMPLES, run
 
 
@@ -43,12 +42,6 @@ def callables_for(func, tiers, targets):
     return found or {f"numpy:{func}": numpy_callable(func)}
 
 
-def tier_flush_thresholds(func, dtype, tiers):
-    """flush_below for the tiers that spec allows to flush subnormal results to zero."""
-    return {tier_label(t, func): flush_threshold(dtype, spec.bound(t, dtype))
-            for t in (spec.TIERS if "all" in tiers else tiers) if t in spec.FLUSHES_SUBNORMAL_RESULTS}
-
-
 def bound_verdicts(results, func, dtype, tiers):
     """Lines saying whether each measured tier keeps spec's bound, and whether all did."""
     lines, ok = [], True
@@ -75,7 +68,8 @@ def main(argv=None):
     try:
         result = run(func, args.dtype, callables, exhaustive=args.exhaustive or None, samples=args.samples,
                      seed=args.seed, processes=args.processes, progress=not args.no_progress,
-                     flush_below=tier_flush_thresholds(func, args.dtype, args.tier))
+                     flush_below={tier_label(t, func): tier_flush_below(t, args.dtype)
+                                  for t in (spec.TIERS if "all" in args.tier else args.tier)})
     except (FileNotFoundError, ValueError) as e:
         sys.exit(f"error: {e}")
     if result.sweep:
@@ -92,7 +86,8 @@ def main(argv=None):
         if result.sweep:
             s = result.sweep
             report["sweep"] = {"recomputed_with_mpmath": s.recomputed, "float64_checked": s.checked,
-                               "float64_max_rel_err": s.max_rel_err, "seconds": s.seconds}
+                               "float64_max_rel_err": s.max_rel_err, "seconds": s.seconds,
+                               "cpu_seconds": s.cpu_seconds}
         with open(args.report, "w") as fh:
             json.dump(report, fh, indent=2)
     return 0 if ok else 1

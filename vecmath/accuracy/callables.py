@@ -38,6 +38,15 @@ def tier_callable(tier, func):
     return found
 
 
+def tier_flush_below(tier, dtype):
+    """Magnitude below which spec lets the tier flush results to zero (0: not allowed)."""
+    from .measure import flush_threshold
+
+    if tier not in spec.FLUSHES_SUBNORMAL_RESULTS:
+        return 0.0
+    return flush_threshold(dtype, spec.bound(tier, dtype))
+
+
 def numpy_callable(func):
     return getattr(np, NUMPY_NAMES[func])
 

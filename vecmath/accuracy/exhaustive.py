@@ -21,7 +21,7 @@ and stops if it fails.  With it:
 Several callables share one sweep, so the reference is paid once per function.
 """
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 from mpmath import libmp
@@ -47,13 +47,14 @@ class Sweep:
     recomputed: int = 0            # inputs settled by mpmath instead of float64
     checked: int = 0               # inputs of the float64 cross-check
     max_rel_err: float = 0.0       # worst relative error of the float64 reference seen there
-    seconds: float = 0.0
-    extra: dict = field(default_factory=dict)
+    seconds: float = 0.0           # wall time
+    cpu_seconds: float = 0.0       # CPU time of the workers, whatever else the machine ran
 
     def line(self):
         return (f"{self.func} float32 sweep: float64 reference checked on {self.checked} inputs, "
                 f"max rel err {self.max_rel_err:.3g} (assumed <= {ASSUMED_REL_ERR:.3g}); "
-                f"{self.recomputed} inputs recomputed with mpmath; {self.seconds:.0f}s")
+                f"{self.recomputed} inputs recomputed with mpmath; {self.seconds:.0f} s wall, "
+                f"{self.cpu_seconds:.0f} s CPU")
 
 
 def sweep_float16(func, callables, processes=None, progress=True, flush_below=None):
@@ -84,14 +85,15 @@ def sweep_float32(func, callables, processes=None, progress=True, flush_below=No
     bar = ProgressBar(f"{func} float32 sweep") if progress else None
     parts = map_chunks(_sweep_chunk, starts, processes or default_processes(), bar)
     tallies = {label: Tally() for label in callables}
-    recomputed = 0
-    for part_tallies, part_recomputed in parts:
+    recomputed = cpu = 0
+    for part_tallies, part_recomputed, part_cpu in parts:
         recomputed += part_recomputed
+        cpu += part_cpu
         for label, tally in part_tallies.items():
             tallies[label].merge(tally)
     inputs = "exhaustive" if (first, stop) == (0, 2 ** 32) else f"bits {first:#x}-{stop:#x}"
     results = {label: t.result(func, "float32", label, inputs) for label, t in tallies.items()}
-    return Sweep(func, results, recomputed, checked, max_rel, time.perf_counter() - start_time)
+    return Sweep(func, results, recomputed, checked, max_rel, time.perf_counter() - start_time, cpu)
 
 
 _SWEEP = None
@@ -100,6 +102,7 @@ _SWEEP = None
 def _sweep_chunk(first):
     """Tallies per label for one chunk, processed in blocks that stay in the CPU's cache."""
     func, callables, flush_below, chunk, stop = _SWEEP
+    cpu_start = time.process_time()
     tallies = {label: Tally() for label in callables}
     recomputed = 0
     for block in range(first, min(first + chunk, stop), BLOCK):
@@ -108,7 +111,7 @@ def _sweep_chunk(first):
         recomputed += block_recomputed
         for label, tally in block_tallies.items():
             tallies[label].merge(tally)
-    return tallies, recomputed
+    return tallies, recomputed, time.process_time() - cpu_start
 
 
 def _sweep_block(func, callables, flush_below, first, stop):

@@ -1,0 +1,187 @@
+/* tanh(x) for float64 and float32, three tiers.
+ *
+ * Every tier computes on a = |x| and puts x's sign back at the end (tanh is odd; this keeps
+ * -0 and the sign of tiny results).  No input needs a special path: NaN propagates through
+ * the arithmetic, a >= sat (infinity included) selects 1, tiny and subnormal a come back
+ * unchanged from a + a^3 P(a^2).  tanh reports no status bits.  Coefficients and tables:
+ * csrc/generated/vm_data.h (python -m vecmath._gen).
+ *
+ * float64 kernels: a < 1/8: odd minimax a + a^3 P(a^2); 1/8 <= a < sat (19.06): tanh(a) =
+ * 1 - 2/(E+1), E = exp(2a) from exp's N=32 table (exp_accurate_reduce/poly, shared with exp).
+ * accurate float64: P of degree 13 (2^-64.3 relative).  E = scale (1 + r + lo) kept exact to
+ *   ~2^-63 (r's rounding r_lo, the table tail and tail*r all kept); D = E + 1 as a
+ *   double-double; q = 2/D with one division and a remainder correction; 1 - q by Fast2Sum.
+ *   An error d in E is magnified by 2/(E-1) <= 7.1 at a = 1/8, so exp's 2^-63.2 polynomial
+ *   gives <= 2^-61.3; the polynomial side adds ~2.5 roundings of a term <= a^2/3 <= 2^-7.6 of
+ *   the result, <= 2^-59.3.  Bound ~0.5 + 0.03 ULP.
+ * accurate float32: the fast float64 kernel on (double)x (< 4 double ULP, 2^-50) rounds
+ *   correctly to float unless its result lies within 64 double ulps of a float midpoint; those
+ *   lanes (about 2^-21 of inputs) take the accurate float64 evaluation ended as a double-double
+ *   (s, e) (relative error below 2^-59), rounded once by vm_round_dd_f32.  The exhaustive
+ *   test finds every float32 result correctly rounded.
+ * fast float64: P of degree 11 (2^-55.0); tanh = N/D with N = expm1(2a) = scale*tmp +
+ *   (scale - 1), D = scale*tmp + (scale + 1): each is formed relative to its own size, so
+ *   ~4 roundings plus tmp's 2^-58.2 (magnified by E/(E-1) <= 8.1) stay below 4 ULP
+ *   (measured 2.7).
+ * approx float64: P of degree 7 (2^-36.3, about 2^17 ULP), and E from exp's fast float64 core
+ *   (N=32, no tails: 2^-53 magnified to <= 2^-50).
+ * fast / approx float32: float arithmetic, no division: a piecewise polynomial in
+ *   t = a - start_i on 30 intervals (quarter binades from 1/16 up to 10, and [0, 1/16)),
+ *   indexed by the exponent and top two mantissa bits of a (one permute per coefficient on
+ *   AVX-512).  fast: degree 5 (2^-24.6 relative) + float Horner rounding: < 2 ULP.
+ *   approx: degree 3 (2^-17.3): < 2^8 ULP. */
+
+/* tanh(a) for a = |x| (or NaN) as a double-double s + e, |e| <= ulp(s)/2: accurate tiers.
+ * s alone is the float64 result (within 0.51 ULP). */
+static inline vd tanh_accurate_dd(vd a, vd *e_out) {
+#define K vm_tanh_accurate_f64_k
+    vd one = vd_set(1.0), two = vd_set(2.0);
+    vdm small = vd_lt(a, vd_set(K.poly_limit));
+    vd s = one, e = vd_set(0.0);
+    if (vdm_bits(vdm_not(small))) { /* whole vectors on one side skip the other side */
+        /* a >= 1/8: E = exp(2a) = scale (1 + r + lo) */
+        vd kd, r_lo, scale, tail;
+        vd r = exp_accurate_reduce(vd_add(a, a), &kd, &r_lo, &scale, &tail);
+        vd r2 = vd_mul(r, r);
+        vd lo = vd_fma(r2, exp_accurate_poly(r, r2), vd_add(vd_fma(tail, r, tail), r_lo));
+        /* D = E + 1 = (scale + 1) + scale (m + m_lo), m + m_lo = r + lo (Fast2Sum: where
+         * |r| < |lo| both are below 2^-50 and its error below 2^-100), as dh + dl (scale >= 1
+         * here): d0 - dh is exact and the fma gives dh's rounding error to 2^-53 of itself. */
+        vd m = vd_add(r, lo);
+        vd m_lo = vd_add(vd_sub(r, m), lo);
+        vd d0 = vd_add(scale, one);
+        vd d0_lo = vd_add(vd_sub(scale, d0), one);
+        vd dh = vd_fma(scale, m, d0);
+        vd dl = vd_add(vd_fma(scale, m, vd_sub(d0, dh)), vd_fma(scale, m_lo, d0_lo));
+        /* 1/D = y + yl (one division, remainder correction); 1 - 2/D = h + l by Fast2Sum */
+        vd y = vd_div(one, dh);
+        vd yl = vd_mul(vd_fnma(y, dl, vd_fnma(y, dh, one)), y);
+        vd h = vd_fnma(y, two, one);
+        vd l = vd_fnma(yl, two, vd_fnma(y, two, vd_sub(one, h))); /* (1 - h) - 2y is exact */
+        vd s_exp = vd_add(h, l);
+        vd e_exp = vd_sub(l, vd_sub(s_exp, h));
+        vdm sat = vd_ge(a, vd_set(K.sat));
+        s = vd_select(sat, one, s_exp);
+        e = vd_select(sat, e, e_exp);
+    }
+    if (vdm_bits(small)) {
+        /* a < 1/8: a + a^3 P(u), u = a^2, P by Estrin */
+        vd u = vd_mul(a, a);
+        vd u2 = vd_mul(u, u);
+        vd P = vd_fma(u2, vd_fma(u2, vd_fma(u, vd_set(K.c13), vd_set(K.c11)),
+                                 vd_fma(u, vd_set(K.c9), vd_set(K.c7))),
+                      vd_fma(u, vd_set(K.c5), vd_set(K.c3)));
+        vd a3 = vd_mul(a, u);
+        vd s_poly = vd_fma(a3, P, a);
+        vd e_poly = vd_fma(a3, P, vd_sub(a, s_poly)); /* a - s_poly is exact */
+        s = vd_select(small, s_poly, s);
+        e = vd_select(small, e_poly, e);
+    }
+    *e_out = e;
+    return s;
+#undef K
+}
+
+/* v with its sign flipped where x is negative */
+static inline vd tanh_xorsign(vd v, vd x) {
+    return vd_from_bits(vdi_xor(vd_bits(v), vdi_and(vd_bits(x), vdi_set(VM_SIGN64))));
+}
+
+static inline vd tanh_f64_accurate_vec(vd x, int *st) {
+    (void)st;
+    vd e; /* unused: s is tanh rounded to double */
+    return vd_copysign(tanh_accurate_dd(vd_abs(x), &e), x);
+}
+
+/* fast / approx float64: a + a^3 P(a^2) below 1/8 (P_EXPR in u = a^2, u2 = u^2), else
+ * expm1(2a) / (exp(2a) + 1) with both terms formed relative to scale; CORE(x, &scale) gives
+ * tmp with exp(x) = scale (1 + tmp). */
+#define TANH_F64_EXP_DIV(K, CORE, P_EXPR)                                              \
+    vd a = vd_abs(x);                                                                  \
+    vdm small = vd_lt(a, vd_set(K.poly_limit));                                        \
+    vd y = vd_set(1.0);                                                                \
+    (void)st;                                                                          \
+    if (vdm_bits(vdm_not(small))) {                                                    \
+        vd scale;                                                                      \
+        vd tmp = CORE(vd_add(a, a), &scale);                                           \
+        vd n = vd_fma(scale, tmp, vd_sub(scale, vd_set(1.0)));                         \
+        vd d = vd_fma(scale, tmp, vd_add(scale, vd_set(1.0)));                         \
+        y = vd_select(vd_ge(a, vd_set(K.sat)), y, vd_div(n, d));                       \
+    }                                                                                  \
+    if (vdm_bits(small)) {                                                             \
+        vd u = vd_mul(a, a);                                                           \
+        vd u2 = vd_mul(u, u);                                                          \
+        (void)u2;                                                                      \
+        y = vd_select(small, vd_fma(vd_mul(a, u), (P_EXPR), a), y);                    \
+    }                                                                                  \
+    return vd_copysign(y, x);
+
+/* exp(x) = scale (1 + tmp) with exp's accurate table (tails), |x| < 746 */
+static inline vd tanh_exp_tails(vd x, vd *scale) { return exp_accurate_core(x, scale); }
+
+static inline vd tanh_f64_fast_vec(vd x, int *st) {
+#define K vm_tanh_fast_f64_k
+    TANH_F64_EXP_DIV(K, tanh_exp_tails,
+                     vd_fma(u2, vd_fma(u2, vd_set(K.c11), vd_fma(u, vd_set(K.c9), vd_set(K.c7))),
+                            vd_fma(u, vd_set(K.c5), vd_set(K.c3))))
+#undef K
+}
+
+static inline vd tanh_f64_approx_vec(vd x, int *st) {
+#define K vm_tanh_approx_f64_k
+    TANH_F64_EXP_DIV(K, exp_fast_f64_core,
+                     vd_fma(u2, vd_set(K.c7), vd_fma(u, vd_set(K.c5), vd_set(K.c3))))
+#undef K
+}
+
+/* fast / approx float32: the interval's polynomial in t = a - start (HORNER, over C(k), the
+ * t^k coefficient looked up for idx); T names the tables. */
+#define TANH_F32_PIECEWISE(K, T, HORNER)                                                 \
+    vf a = vf_abs(x);                                                                  \
+    /* a < 1/16 wraps around to slot 31, [0, 1/16); so do inf and NaN (harmless) */    \
+    vfi idx = vfi_minu(vfi_sub(vfi_shr(vf_bits(a), 21), vfi_set((int32_t)K.index_base)),  \
+                       vfi_set(31));                                                   \
+    vf t = vf_sub(a, vf_lookup(T##_start, idx, 32));                                   \
+    vf y = (HORNER);                                                                   \
+    y = vf_select(vf_ge(a, vf_set(K.sat)), vf_set(1.0f), y);                           \
+    (void)st;                                                                          \
+    return vf_from_bits(vfi_xor(vf_bits(y), vfi_and(vf_bits(x), vfi_set(VM_SIGN32))));
+
+static inline vf tanh_f32_fast_vec(vf x, int *st) {
+#define C(k) vf_lookup(vm_tanh_fast_f32_c##k, idx, 32)
+    TANH_F32_PIECEWISE(vm_tanh_fast_f32_k, vm_tanh_fast_f32,
+        vf_fma(t, vf_fma(t, vf_fma(t, vf_fma(t, vf_fma(t, C(5), C(4)), C(3)), C(2)), C(1)), C(0)))
+#undef C
+}
+
+static inline vf tanh_f32_approx_vec(vf x, int *st) {
+#define C(k) vf_lookup(vm_tanh_approx_f32_c##k, idx, 32)
+    TANH_F32_PIECEWISE(vm_tanh_approx_f32_k, vm_tanh_approx_f32,
+        vf_fma(t, vf_fma(t, vf_fma(t, C(3), C(2)), C(1)), C(0)))
+#undef C
+}
+
+/* accurate float32: the fast float64 tier (< 4 double ULP) decides the rounding unless its
+ * result lies within 64 double ulps of a float midpoint (about 2^-21 of the inputs); those
+ * lanes take the double-double result, rounded once. */
+static inline vfh tanh_f32_accurate_vec(vfh xf, int *st) {
+    vd x = vd_from_vfh(xf);
+    vd y = tanh_f64_fast_vec(x, st);
+    vdi from_mid = vdi_and(vdi_sub(vd_bits(y), vdi_set(0x10000000 - 64)), vdi_set(0x1fffffff));
+    vdm hard = vdi_gt(vdi_set(128), from_mid);
+    if (vdm_bits(hard)) {
+        vd e;
+        vd s = tanh_accurate_dd(vd_abs(x), &e);
+        /* copysign on s (>= 0, or NaN: its sign would otherwise depend on operand order) */
+        vfh cr = vm_round_dd_f32(vd_copysign(s, x), tanh_xorsign(e, x));
+        y = vd_select(hard, vd_from_vfh(cr), y);
+    }
+    return vfh_from_vd(y);
+}
+
+VM_ARRAY_F64(vm_tanh_accurate_f64, tanh_f64_accurate_vec)
+VM_ARRAY_F32_IN_F64(vm_tanh_accurate_f32, tanh_f32_accurate_vec)
+VM_ARRAY_F64(vm_tanh_fast_f64, tanh_f64_fast_vec)
+VM_ARRAY_F32(vm_tanh_fast_f32, tanh_f32_fast_vec)
+VM_ARRAY_F64(vm_tanh_approx_f64, tanh_f64_approx_vec)
+VM_ARRAY_F32(vm_tanh_approx_f32, tanh_f32_approx_vec)

@@ -1,0 +1,104 @@
+"""tanh: odd minimax polynomials near 0, saturation thresholds, and the float32 piecewise tables.
+
+float64 tiers (and float32 accurate, computed in double): tanh(a) = a + a^3 P(a^2) for
+|a| < 1/8, exp's tables (shared, not generated here) beyond.  float32 fast/approx: one
+polynomial in t = a - start_i per interval i, indexed by the exponent and top 2 mantissa bits
+of a: quarter binades [1/16, 5/64), ..., [8, 10), and [0, 1/16).
+"""
+import mpmath as mp
+
+from .common import Block, Table, err_bits, to_double, to_float
+from .remez import fit, max_error
+
+POLY_LIMIT = mp.mpf(1) / 8  # float64 kernels: polynomial below, exp beyond
+F32_INTERVALS = 32
+F32_FIRST_BINADE = -4       # quarter binades from 2^-4; the last slot is [0, 2^-4)
+F32_QUARTERS = 29           # [2^-4, 5*2^-6), ..., [8, 10): past the float32 saturation 9.01
+
+
+def saturation(bits):
+    """Smallest a with tanh(a) rounding to 1 in a `bits`-bit format: 1 - tanh(a) < 2^-(bits+1)."""
+    half_ulp = mp.mpf(2) ** -(bits + 1)
+    return mp.log(2 / half_ulp - 1) / 2
+
+
+def _odd_poly(tier, limit, n):
+    powers = [2 * k + 1 for k in range(1, n + 1)]
+    coeffs, _ = fit(mp.tanh, mp.mpf(2) ** -40, limit, powers, fixed=lambda a: a,
+                    grid_points=1500)
+    rounded = [mp.mpf(to_double(c)) for c in coeffs]
+    err = max_error(mp.tanh, mp.mpf(2) ** -40, limit,
+                    lambda a: a + sum(c * a ** k for c, k in zip(rounded, powers)))
+    b = Block(f"vm_tanh_{tier}_f64_k", "double",
+              f"{tier}: tanh(a) = a + a^3 P(a^2), degree {powers[-1]} on |a| < {mp.nstr(limit, 4)},"
+              f" relative error 2^{err_bits(err)}")
+    b.add("poly_limit", to_double(limit), "polynomial below, 1 - 2/(exp(2a)+1) beyond")
+    b.add("sat", to_double(saturation(53)) * (1 + 2.0 ** -40), "tanh(a) rounds to 1 beyond")
+    for c, k in zip(coeffs, powers):
+        b.add(f"c{k}", to_double(c), f"a^{k}")
+    return b
+
+
+def f32_intervals():
+    """[(start, end)] of the float32 pieces per slot, as exact floats.  Slot i < 29 is the i-th
+    quarter binade from 2^-4; 29 and 30 repeat 28 (reached only beyond saturation); slot 31
+    is [0, 2^-4), where an unsigned min sends every a < 2^-4 (and inf, NaN)."""
+    out = []
+    e = F32_FIRST_BINADE
+    while len(out) < F32_QUARTERS:
+        out += [(2.0 ** e * (1 + q / 4), 2.0 ** e * (1 + (q + 1) / 4)) for q in range(4)]
+        e += 1
+    out = out[:F32_QUARTERS]
+    return out + [out[-1]] * (F32_INTERVALS - 1 - F32_QUARTERS) + [(0.0, 2.0 ** F32_FIRST_BINADE)]
+
+
+def _f32_tables(tier, degree, sat):
+    cols = [[] for _ in range(degree + 1)]
+    worst = mp.mpf(0)
+    for i, (lo, hi) in enumerate(f32_intervals()):
+        if 0 < i < F32_INTERVALS - 1 and (lo, hi) == f32_intervals()[i - 1]:  # repeated slot
+            for k in range(degree + 1):
+                cols[k].append(cols[k][-1])
+            continue
+        lo, hi = mp.mpf(lo), mp.mpf(min(hi, float(sat) * 1.001))
+        f = lambda t, lo=lo: mp.tanh(lo + t)
+        if lo == 0:  # p(0) = 0 exactly: tiny and subnormal inputs come back unchanged
+            powers, t0 = list(range(1, degree + 1)), mp.mpf(2) ** -40
+            coeffs, _ = fit(f, t0, hi - lo, powers, grid_points=400, iters=20)
+            coeffs = [mp.mpf(0)] + coeffs
+        else:
+            t0 = mp.mpf(0)
+            coeffs, _ = fit(f, t0, hi - lo, list(range(degree + 1)), grid_points=400, iters=20)
+        rounded = [mp.mpf(to_float(c)) for c in coeffs]
+        err = max_error(f, t0, hi - lo, lambda t: sum(c * t ** k for k, c in enumerate(rounded)),
+                        grid_points=600)
+        worst = max(worst, err)
+        for k in range(degree + 1):
+            cols[k].append(to_float(coeffs[k]))
+    starts = [lo for lo, _ in f32_intervals()]
+    tables = [Table(f"vm_tanh_{tier}_f32_start", "float", starts,
+                    f"{tier} float32: start of each interval (t = a - start)")]
+    for k in range(degree + 1):
+        tables.append(Table(f"vm_tanh_{tier}_f32_c{k}", "float", cols[k],
+                            f"{tier} float32: t^{k} coefficient per interval"))
+    return tables, worst
+
+
+def generate():
+    out = []
+    with mp.workdps(40):
+        out.append(_odd_poly("accurate", POLY_LIMIT, 6))
+        out.append(_odd_poly("fast", POLY_LIMIT, 5))
+        out.append(_odd_poly("approx", POLY_LIMIT, 3))
+        sat = saturation(24)
+        bits_base = (127 + F32_FIRST_BINADE) * 4  # (bits >> 21) of 2^-4
+        for tier, degree in (("fast", 5), ("approx", 3)):
+            tables, err = _f32_tables(tier, degree, sat)
+            b = Block(f"vm_tanh_{tier}_f32_k", "float",
+                      f"{tier} float32: {F32_QUARTERS + 1} intervals, degree {degree} in t,"
+                      f" relative error 2^{err_bits(err)} (float coefficients)")
+            b.add("sat", to_float(sat * (1 + mp.mpf(2) ** -20)), "tanh(a) rounds to 1 beyond")
+            b.add("index_base", float(bits_base), "slot = min_unsigned((bits(a) >> 21) - this, 31)")
+            out.append(b)
+            out += tables
+    return out
