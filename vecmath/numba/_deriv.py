@@ -13,6 +13,7 @@ from ._llvm import fma, select
 
 INF, NAN = np.inf, np.nan
 F32 = np.float32
+EXP_ACCURATE_F64, EXP_FAST_F64 = EXP["accurate", "f64"], EXP["fast", "f64"]  # globals numba can call
 
 
 # ---- exp' = exp ----
@@ -79,7 +80,7 @@ def tanh_deriv_tail_accurate(a):
 @kernel
 def tanh_deriv_accurate_f64(x):
     a = abs(x)
-    e = EXP["accurate", "f64"](a * -2.0)
+    e = EXP_ACCURATE_F64(a * -2.0)
     dh = 1.0 + e
     dl = (1.0 - dh) + e
     s = dh * dh
@@ -95,7 +96,7 @@ def tanh_deriv_accurate_f64(x):
 @kernel
 def tanh_deriv_accurate_f32(x):
     a = abs(np.float64(x))
-    e = EXP["fast", "f64"](a * -2.0)
+    e = EXP_FAST_F64(a * -2.0)
     d = 1.0 + e
     return np.float32((e * 4.0) / (d * d))
 
