@@ -175,9 +175,9 @@ def raised(f, x):
 CLOSED_FORM_WARNINGS = {
     "exp": {v: "exp" for v in (1000.0, -1000.0, -740.0, -100.0, 1.0, np.nan, np.inf)},
     "log": {0.0: ["divide"], -1.0: ["invalid"], -np.inf: ["invalid"], 1.0: [], np.nan: [],
-            np.inf: []},
-    "tanh": {1.0: [], np.inf: [], np.nan: [], 20.0: []},
-    "atan": {1.0: [], np.inf: [], np.nan: [], 1e10: []},
+            np.inf: [], 4.0: []},
+    "tanh": {1.0: [], np.inf: [], np.nan: [], 20.0: [], 60.0: [], 400.0: [], 1e300: []},
+    "atan": {1.0: [], np.inf: [], np.nan: [], 1e10: [], 1e30: [], 1e300: []},
 }
 
 
@@ -189,6 +189,11 @@ def test_warnings(pair):
         for dtype in (np.float32, np.float64):
             x = np.concatenate([np.ones(20), [v], np.ones(20)]).astype(dtype)
             kinds = raised(TIER_MODULES[tier].exp, x) if want == "exp" else want
+            if fn == "log" and dtype == np.float64 and v == 4.0:   # 1/x's own: subnormal x, huge x
+                for tiny_or_huge, kind in ((1e-310, ["over"]), (1e308, ["under"])):
+                    x[20] = tiny_or_huge
+                    assert raised(getattr(d, fn), x) == kind, (fn, tier, tiny_or_huge)
+                x[20] = v
             assert raised(getattr(d, fn), x) == kinds, (fn, tier, v, dtype)
             assert raised(getattr(d, f"{fn}_and_deriv"), x) == kinds, (fn, tier, v, dtype)
 
