@@ -105,6 +105,8 @@ def test_torch(torch, pair):
     np.testing.assert_allclose(g.detach(), g_own.detach(), rtol=RTOL[tier])
     (h,) = torch.autograd.grad(g.sum(), x)
     np.testing.assert_allclose(h, exact_first_second(fn, X)[1], rtol=max(RTOL[tier], 1e-12))
+    g_func = torch.func.grad(lambda v: f(v).sum())(x.detach())
+    assert torch.equal(g_func, g.detach())
     with torch.no_grad():
         assert f(x).grad_fn is None
 

@@ -50,14 +50,17 @@ def _vd_backward(k, ctx, gy, gdy):
 
 
 class _ValueAndDeriv(torch.autograd.Function):
-    """Eager (y, dy) = (f(x), f'(x)) with its autograd."""
+    """Eager (y, dy) = (f(x), f'(x)) with its autograd (setup_context style, so torch.func.grad
+    and jacrev work too)."""
 
     @staticmethod
-    def forward(ctx, x, k):
-        y, dy = _value_and_deriv(k, x)
-        ctx.k = k
-        _vd_setup(ctx, x, y, dy)
-        return y, dy
+    def forward(x, k):
+        return _value_and_deriv(k, x)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.k = inputs[1]
+        _vd_setup(ctx, inputs[0], *output)
 
     @staticmethod
     def backward(ctx, gy, gdy):
