@@ -9,7 +9,7 @@
 Every tier gives the same bits on every CPU path (scalar, AVX2, AVX-512); VECMATH_ISA forces
 one.  show_config() says which path runs here.
 """
-from . import _ufuncs
+from . import _ufuncs, spec
 from . import accurate, approx, deriv, fast
 from .accurate import *  # noqa: F401,F403  the accurate ufuncs are vecmath.<fn>
 from .accurate import __all__ as _accurate_names
@@ -36,7 +36,7 @@ def config():
     c["available"] = [n for n, ok in zip(("scalar", "avx2", "avx512"), c["available"]) if ok]
     c["version"] = __version__
     c["numpy"] = numpy.__version__
-    c["functions"] = list(_accurate_names)
+    c["functions"] = [n for n in _accurate_names if n not in spec.ALIASES]
     c["flags"] = "-O3 -ffp-contract=off (explicit FMA only), no -ffast-math"
     return c
 
@@ -48,4 +48,4 @@ def show_config():
     print(f"  CPU path in use : {c['isa']}  (VECMATH_ISA forces scalar|avx2|avx512)")
     print(f"  paths this CPU runs: {', '.join(c['available'])}")
     print(f"  compiler        : {c['compiler']}; {c['flags']}")
-    print(f"  functions       : {', '.join(c['functions'])} in tiers accurate, fast, approx")
+    print(f"  functions       : {', '.join(c['functions'])} (arctan = atan) in tiers accurate, fast, approx")
