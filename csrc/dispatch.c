@@ -14,34 +14,53 @@
 #define VM_ISAS(X) X(scalar)
 #endif
 
-#define VM_DECLARE_ISA_KERNEL(fn, tier, isa)                                      \
-    int vm_##fn##_##tier##_f64_##isa(const double *x, double *y, size_t n);      \
-    int vm_##fn##_##tier##_f32_##isa(const float *x, float *y, size_t n);
-#define VM_DECLARE_ALL_ISAS(fn, tier)                                             \
-    VM_DECLARE_ISA_KERNEL(fn, tier, scalar)                                       \
-    VM_DECLARE_ISA_KERNEL(fn, tier, avx2) VM_DECLARE_ISA_KERNEL(fn, tier, avx512)
-VM_KERNEL_LIST(VM_DECLARE_ALL_ISAS)
+/* Signatures of the two kernel shapes (vm_kernels.h: VM_K1, VM_K2) */
+#define VM_SIG1(T) (const T *, T *, size_t)
+#define VM_SIG2(T) (const T *, T *, T *, size_t)
+
+#define VM_DECLARE_ISA(name, sig, isa) \
+    int vm_##name##_f64_##isa sig(double); int vm_##name##_f32_##isa sig(float);
+#if VM_X86
+#define VM_DECLARE(name, sig) VM_DECLARE_ISA(name, sig, scalar) \
+    VM_DECLARE_ISA(name, sig, avx2) VM_DECLARE_ISA(name, sig, avx512)
+#else
+#define VM_DECLARE(name, sig) VM_DECLARE_ISA(name, sig, scalar)
+#endif
+#define VM_K1(name) VM_DECLARE(name, VM_SIG1)
+#define VM_K2(name) VM_DECLARE(name, VM_SIG2)
+VM_ALL_KERNELS
+#undef VM_K1
+#undef VM_K2
 
 struct vm_table {
-#define VM_TABLE_FIELD(fn, tier)                                  \
-    int (*fn##_##tier##_f64)(const double *, double *, size_t); \
-    int (*fn##_##tier##_f32)(const float *, float *, size_t);
-    VM_KERNEL_LIST(VM_TABLE_FIELD)
+#define VM_FIELD(name, sig) int(*name##_f64) sig(double); int(*name##_f32) sig(float);
+#define VM_K1(name) VM_FIELD(name, VM_SIG1)
+#define VM_K2(name) VM_FIELD(name, VM_SIG2)
+    VM_ALL_KERNELS
+#undef VM_K1
+#undef VM_K2
 };
 
-#define VM_TABLE_ENTRY(fn, tier, isa)                    \
-    .fn##_##tier##_f64 = vm_##fn##_##tier##_f64_##isa,   \
-    .fn##_##tier##_f32 = vm_##fn##_##tier##_f32_##isa,
-#define VM_ENTRY_SCALAR(fn, tier) VM_TABLE_ENTRY(fn, tier, scalar)
-static const struct vm_table vm_table_scalar = {VM_KERNEL_LIST(VM_ENTRY_SCALAR)};
+#define VM_ENTRY(name, isa) .name##_f64 = vm_##name##_f64_##isa, .name##_f32 = vm_##name##_f32_##isa,
+#define VM_K1(name) VM_ENTRY(name, scalar)
+#define VM_K2(name) VM_ENTRY(name, scalar)
+static const struct vm_table vm_table_scalar = {VM_ALL_KERNELS};
+static struct vm_table vm_active = {VM_ALL_KERNELS};
+#undef VM_K1
+#undef VM_K2
 #if VM_X86
-#define VM_ENTRY_AVX2(fn, tier) VM_TABLE_ENTRY(fn, tier, avx2)
-#define VM_ENTRY_AVX512(fn, tier) VM_TABLE_ENTRY(fn, tier, avx512)
-static const struct vm_table vm_table_avx2 = {VM_KERNEL_LIST(VM_ENTRY_AVX2)};
-static const struct vm_table vm_table_avx512 = {VM_KERNEL_LIST(VM_ENTRY_AVX512)};
+#define VM_K1(name) VM_ENTRY(name, avx2)
+#define VM_K2(name) VM_ENTRY(name, avx2)
+static const struct vm_table vm_table_avx2 = {VM_ALL_KERNELS};
+#undef VM_K1
+#undef VM_K2
+#define VM_K1(name) VM_ENTRY(name, avx512)
+#define VM_K2(name) VM_ENTRY(name, avx512)
+static const struct vm_table vm_table_avx512 = {VM_ALL_KERNELS};
+#undef VM_K1
+#undef VM_K2
 #endif
 
-static struct vm_table vm_active = {VM_KERNEL_LIST(VM_ENTRY_SCALAR)};
 static const char *vm_active_name = "scalar";
 static char vm_error[256];
 
@@ -105,11 +124,15 @@ int vm_init(void) {
 const char *vm_init_error(void) { return vm_error; }
 const char *vm_isa(void) { return vm_active_name; }
 
-#define VM_PUBLIC_KERNEL(fn, tier)                                                   \
-    int vm_##fn##_##tier##_f64(const double *x, double *y, size_t n) {               \
-        return vm_active.fn##_##tier##_f64(x, y, n);                                 \
-    }                                                                                \
-    int vm_##fn##_##tier##_f32(const float *x, float *y, size_t n) {                 \
-        return vm_active.fn##_##tier##_f32(x, y, n);                                 \
+/* The public kernels: one indirect call through the active table */
+#define VM_K1(name)                                                                         \
+    int vm_##name##_f64(const double *x, double *y, size_t n) { return vm_active.name##_f64(x, y, n); } \
+    int vm_##name##_f32(const float *x, float *y, size_t n) { return vm_active.name##_f32(x, y, n); }
+#define VM_K2(name)                                                                         \
+    int vm_##name##_f64(const double *x, double *y, double *dy, size_t n) {                 \
+        return vm_active.name##_f64(x, y, dy, n);                                           \
+    }                                                                                       \
+    int vm_##name##_f32(const float *x, float *y, float *dy, size_t n) {                    \
+        return vm_active.name##_f32(x, y, dy, n);                                           \
     }
-VM_KERNEL_LIST(VM_PUBLIC_KERNEL)
+VM_ALL_KERNELS

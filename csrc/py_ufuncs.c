@@ -6,7 +6,11 @@
  * the kernel; strided runs go through a small stack buffer in blocks.  float16 is computed by
  * the float64 kernel of the tier and rounded once.  Floating-point flags: the kernels' branch-free
  * paths may raise spurious flags (e.g. underflow inside a polynomial), so each loop clears
- * flags it did not find set and raises exactly the conditions the kernel reports. */
+ * flags it did not find set and raises exactly the conditions the kernel reports.
+ *
+ * Derivatives (vecmath.deriv, vecmath.<tier>.deriv): <fn> (x -> f'(x)), <fn>_and_deriv
+ * (x -> f(x), f'(x), one evaluation) and <fn>_from_output (y -> f'(x)), with loops for float16,
+ * float32 and float64 only (integers cast to float64; there is no NumPy loop to fall back on). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <fenv.h>
@@ -104,24 +108,75 @@ static uint16_t double_to_half(double d, int *st) {
     return sign | (uint16_t)((((uint32_t)(e + 15)) << 10) + m); /* a carry bumps the exponent */
 }
 
+static void load_half(const char *in, npy_intp is, double *buf, npy_intp m) {
+    for (npy_intp j = 0; j < m; j++) {
+        uint16_t h;
+        memcpy(&h, in + j * is, 2);
+        buf[j] = half_to_double(h);
+    }
+}
+static void store_half(const double *buf, char *out, npy_intp os, npy_intp m, int *st) {
+    for (npy_intp j = 0; j < m; j++) {
+        uint16_t h = double_to_half(buf[j], st);
+        memcpy(out + j * os, &h, 2);
+    }
+}
+
+/* float16 through the float64 kernel, rounded once */
 static void loop_f16(char **args, npy_intp const *dims, npy_intp const *steps, void *data) {
     kernel_f64 k = (kernel_f64)data;
     npy_intp n = dims[0], is = steps[0], os = steps[1];
-    char *in = args[0], *out = args[1];
     int before = fetestexcept(FE_WATCHED), st = 0;
     double buf[BLOCK];
     for (npy_intp i = 0; i < n; i += BLOCK) {
         npy_intp m = n - i < BLOCK ? n - i : BLOCK;
-        for (npy_intp j = 0; j < m; j++) {
-            uint16_t h;
-            memcpy(&h, in + (i + j) * is, 2);
-            buf[j] = half_to_double(h);
-        }
+        load_half(args[0] + i * is, is, buf, m);
         st |= k(buf, buf, (size_t)m);
-        for (npy_intp j = 0; j < m; j++) {
-            uint16_t h = double_to_half(buf[j], &st);
-            memcpy(out + (i + j) * os, &h, 2);
-        }
+        store_half(buf, args[1] + i * os, os, m, &st);
+    }
+    finish_flags(before, st);
+}
+
+/* ---- loops with two outputs (value and derivative) ---- */
+typedef int (*kernel2_f64)(const double *, double *, double *, size_t);
+typedef int (*kernel2_f32)(const float *, float *, float *, size_t);
+
+#define DEFINE_LOOP2(NAME, T, KERNEL_T)                                                     \
+    static void NAME(char **args, npy_intp const *dims, npy_intp const *steps, void *data) { \
+        KERNEL_T k = (KERNEL_T)data;                                                        \
+        npy_intp n = dims[0], is = steps[0], os = steps[1], ds = steps[2];                  \
+        char *in = args[0], *out = args[1], *dout = args[2];                                \
+        int before = fetestexcept(FE_WATCHED), st = 0;                                      \
+        if (is == sizeof(T) && os == sizeof(T) && ds == sizeof(T)) {                        \
+            st = k((const T *)in, (T *)out, (T *)dout, (size_t)n);                          \
+        } else {                                                                            \
+            T buf[BLOCK], dbuf[BLOCK];                                                      \
+            for (npy_intp i = 0; i < n; i += BLOCK) {                                       \
+                npy_intp m = n - i < BLOCK ? n - i : BLOCK;                                 \
+                for (npy_intp j = 0; j < m; j++) memcpy(&buf[j], in + (i + j) * is, sizeof(T)); \
+                st |= k(buf, buf, dbuf, (size_t)m);                                         \
+                for (npy_intp j = 0; j < m; j++) {                                          \
+                    memcpy(out + (i + j) * os, &buf[j], sizeof(T));                         \
+                    memcpy(dout + (i + j) * ds, &dbuf[j], sizeof(T));                       \
+                }                                                                           \
+            }                                                                               \
+        }                                                                                   \
+        finish_flags(before, st);                                                           \
+    }
+DEFINE_LOOP2(loop2_f64, double, kernel2_f64)
+DEFINE_LOOP2(loop2_f32, float, kernel2_f32)
+
+static void loop2_f16(char **args, npy_intp const *dims, npy_intp const *steps, void *data) {
+    kernel2_f64 k = (kernel2_f64)data;
+    npy_intp n = dims[0], is = steps[0], os = steps[1], ds = steps[2];
+    int before = fetestexcept(FE_WATCHED), st = 0;
+    double buf[BLOCK], dbuf[BLOCK];
+    for (npy_intp i = 0; i < n; i += BLOCK) {
+        npy_intp m = n - i < BLOCK ? n - i : BLOCK;
+        load_half(args[0] + i * is, is, buf, m);
+        st |= k(buf, buf, dbuf, (size_t)m);
+        store_half(buf, args[1] + i * os, os, m, &st);
+        store_half(dbuf, args[2] + i * ds, ds, m, &st);
     }
     finish_flags(before, st);
 }
@@ -129,57 +184,76 @@ static void loop_f16(char **args, npy_intp const *dims, npy_intp const *steps, v
 /* ---- ufunc construction ---- */
 #define MAX_LOOPS 16
 struct ufunc_spec {
-    const char *name, *tier, *numpy_name;
-    kernel_f64 f64;
-    kernel_f32 f32;
+    const char *attr, *name, *doc; /* module attribute, ufunc __name__, docstring */
+    const char *numpy_name;        /* NumPy ufunc whose other loops we append, or NULL */
+    int nout;
+    void *f64, *f32;               /* the kernels */
     PyUFuncGenericFunction funcs[MAX_LOOPS];
     void *data[MAX_LOOPS];
-    char types[2 * MAX_LOOPS];
+    char types[3 * MAX_LOOPS];
 };
 
-#define UFUNC_SPEC(fn, tier) {#fn, #tier, NULL, vm_##fn##_##tier##_f64, vm_##fn##_##tier##_f32},
-static struct ufunc_spec specs[] = {VM_KERNEL_LIST(UFUNC_SPEC)};
+#define VALUE_DOC(fn, tier) #fn "(x, /, out=None, *, where=True, ...): vecmath " #tier " tier; " \
+    "see numpy." #fn " for the ufunc arguments."
+#define VALUE_SPEC(fn, tier) \
+    {#fn "_" #tier, #fn, VALUE_DOC(fn, tier), #fn, 1, vm_##fn##_##tier##_f64, vm_##fn##_##tier##_f32},
+#define DERIV_SPECS(fn, tier)                                                                   \
+    {#fn "_" #tier "_deriv", "deriv." #fn,                                                     \
+     "deriv." #fn "(x, /, out=None, *, where=True, ...): the derivative of " #fn " at x, "     \
+     "vecmath " #tier " tier.", NULL, 1, vm_##fn##_##tier##_deriv_f64,                         \
+     vm_##fn##_##tier##_deriv_f32},                                                            \
+    {#fn "_" #tier "_vd", "deriv." #fn "_and_deriv",                                           \
+     "deriv." #fn "_and_deriv(x, /, out=(None, None), *, where=True, ...): (" #fn "(x), its "  \
+     "derivative at x) from one evaluation, vecmath " #tier " tier; the value has the bits of " \
+     #fn "(x).", NULL, 2, vm_##fn##_##tier##_vd_f64, vm_##fn##_##tier##_vd_f32},
+#define FROM_OUTPUT_SPEC(fn)                                                                    \
+    {#fn "_from_output", "deriv." #fn "_from_output",                                          \
+     "deriv." #fn "_from_output(y, /, out=None, ...): the derivative of " #fn " at x, given "  \
+     "y = " #fn "(x) (any tier); cheap, and only as accurate as y allows.", NULL, 1,            \
+     vm_##fn##_from_output_f64, vm_##fn##_from_output_f32},
+static struct ufunc_spec specs[] = {VM_KERNEL_LIST(VALUE_SPEC) VM_DERIV_LIST(DERIV_SPECS)
+                                        VM_FROM_OUTPUT_LIST(FROM_OUTPUT_SPEC)};
 
 /* NumPy's names where they differ from ours */
 static const char *numpy_name(const char *name) {
     return strcmp(name, "atan") == 0 ? "arctan" : name;
 }
 
-static PyObject *make_ufunc(struct ufunc_spec *s, PyObject *numpy) {
-    int n = 0;
-    s->funcs[n] = loop_f16, s->data[n] = (void *)s->f64;
-    s->types[2 * n] = s->types[2 * n + 1] = NPY_HALF, n++;
-    s->funcs[n] = loop_f32, s->data[n] = (void *)s->f32;
-    s->types[2 * n] = s->types[2 * n + 1] = NPY_FLOAT, n++;
-    s->funcs[n] = loop_f64, s->data[n] = (void *)s->f64;
-    s->types[2 * n] = s->types[2 * n + 1] = NPY_DOUBLE, n++;
+static void add_loop(struct ufunc_spec *s, int *n, PyUFuncGenericFunction f, void *data, char t) {
+    s->funcs[*n] = f, s->data[*n] = data;
+    for (int j = 0; j <= s->nout; j++) s->types[(s->nout + 1) * *n + j] = t;
+    (*n)++;
+}
 
-    PyObject *np_ufunc = PyObject_GetAttrString(numpy, numpy_name(s->name));
-    if (!np_ufunc) return NULL;
+/* Append NumPy's own loops of the same function for the types we do not compute. */
+static int add_numpy_loops(struct ufunc_spec *s, int *n, PyObject *numpy) {
+    PyObject *np_ufunc = PyObject_GetAttrString(numpy, numpy_name(s->numpy_name));
+    if (!np_ufunc) return -1;
     if (!PyObject_TypeCheck(np_ufunc, &PyUFunc_Type)) {
         Py_DECREF(np_ufunc);
-        PyErr_Format(PyExc_TypeError, "numpy.%s is not a ufunc", numpy_name(s->name));
-        return NULL;
+        PyErr_Format(PyExc_TypeError, "numpy.%s is not a ufunc", numpy_name(s->numpy_name));
+        return -1;
     }
     PyUFuncObject *u = (PyUFuncObject *)np_ufunc;
-    for (int i = 0; i < u->ntypes && n < MAX_LOOPS; i++) {
+    for (int i = 0; i < u->ntypes && *n < MAX_LOOPS; i++) {
         char t = u->types[2 * i];
         if (t == NPY_HALF || t == NPY_FLOAT || t == NPY_DOUBLE || u->types[2 * i + 1] != t)
             continue;
         if (!u->functions[i]) continue;
-        s->funcs[n] = u->functions[i], s->data[n] = u->data ? u->data[i] : NULL;
-        s->types[2 * n] = s->types[2 * n + 1] = t, n++;
+        add_loop(s, n, u->functions[i], u->data ? u->data[i] : NULL, t);
     }
     Py_DECREF(np_ufunc);
-    char doc[256];
-    snprintf(doc, sizeof doc, "%s(x, /, out=None, *, where=True, ...): vecmath %s tier; "
-             "see numpy.%s for the ufunc arguments.", s->name, s->tier, numpy_name(s->name));
-    /* ufuncs keep the doc pointer: give them storage that lives as long as the module */
-    char *doc_copy = PyMem_RawMalloc(strlen(doc) + 1);
-    if (!doc_copy) return PyErr_NoMemory();
-    strcpy(doc_copy, doc);
-    return PyUFunc_FromFuncAndData(s->funcs, s->data, s->types, n, 1, 1, PyUFunc_None,
-                                   s->name, doc_copy, 0);
+    return 0;
+}
+
+static PyObject *make_ufunc(struct ufunc_spec *s, PyObject *numpy) {
+    int n = 0, two = s->nout == 2;
+    add_loop(s, &n, two ? loop2_f16 : loop_f16, s->f64, NPY_HALF);
+    add_loop(s, &n, two ? loop2_f32 : loop_f32, s->f32, NPY_FLOAT);
+    add_loop(s, &n, two ? loop2_f64 : loop_f64, s->f64, NPY_DOUBLE);
+    if (s->numpy_name && add_numpy_loops(s, &n, numpy) < 0) return NULL;
+    return PyUFunc_FromFuncAndData(s->funcs, s->data, s->types, n, 1, s->nout, PyUFunc_None,
+                                   s->name, s->doc, 0);
 }
 
 static PyObject *py_config(PyObject *self, PyObject *args) {
@@ -189,8 +263,16 @@ static PyObject *py_config(PyObject *self, PyObject *args) {
                          vm_isa_available("avx512"), "compiler", "gcc " __VERSION__);
 }
 
+PyObject *vm_xla_ffi_handlers(void); /* py_xla_ffi.c */
+static PyObject *py_xla_ffi_handlers(PyObject *self, PyObject *args) {
+    (void)self, (void)args;
+    return vm_xla_ffi_handlers();
+}
+
 static PyMethodDef methods[] = {
     {"config", py_config, METH_NOARGS, "Chosen ISA, available ISAs, compiler."},
+    {"xla_ffi_handlers", py_xla_ffi_handlers, METH_NOARGS,
+     "{kernel name: PyCapsule of its XLA FFI handler} (vecmath.jax registers them)."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "_ufuncs", NULL, -1, methods};
@@ -206,10 +288,8 @@ PyMODINIT_FUNC PyInit__ufuncs(void) {
     PyObject *numpy = m ? PyImport_ImportModule("numpy") : NULL;
     if (!numpy) goto fail;
     for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
-        char attr[64];
-        snprintf(attr, sizeof attr, "%s_%s", specs[i].name, specs[i].tier);
         PyObject *uf = make_ufunc(&specs[i], numpy);
-        if (!uf || PyModule_AddObject(m, attr, uf) < 0) {
+        if (!uf || PyModule_AddObject(m, specs[i].attr, uf) < 0) {
             Py_XDECREF(uf);
             Py_DECREF(numpy);
             goto fail;

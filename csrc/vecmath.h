@@ -19,6 +19,22 @@
     int vm_##fn##_##tier##_f32(const float *x, float *y, size_t n);
 VM_KERNEL_LIST(VM_DECLARE_KERNEL)
 
+/* Derivatives (VM_DERIV_LIST): dy[i] = f'(x[i]); the fused form also writes y[i] = f(x[i]),
+ * bit-identical to the function's own kernel, from one evaluation (y == x allowed).  Status
+ * bits as for the closed form of f' (e.g. overflow for exp', divide-by-zero for log'(0)). */
+#define VM_DECLARE_DERIV(fn, tier)                                                     \
+    int vm_##fn##_##tier##_deriv_f64(const double *x, double *dy, size_t n);           \
+    int vm_##fn##_##tier##_deriv_f32(const float *x, float *dy, size_t n);             \
+    int vm_##fn##_##tier##_vd_f64(const double *x, double *y, double *dy, size_t n);   \
+    int vm_##fn##_##tier##_vd_f32(const float *x, float *y, float *dy, size_t n);
+VM_DERIV_LIST(VM_DECLARE_DERIV)
+
+/* Derivatives from the saved output y = f(x) (VM_FROM_OUTPUT_LIST): dy[i] = f'(x[i]). */
+#define VM_DECLARE_FROM_OUTPUT(fn)                                                     \
+    int vm_##fn##_from_output_f64(const double *y, double *dy, size_t n);              \
+    int vm_##fn##_from_output_f32(const float *y, float *dy, size_t n);
+VM_FROM_OUTPUT_LIST(VM_DECLARE_FROM_OUTPUT)
+
 /* Choose the CPU path: the best this CPU runs, or VECMATH_ISA=scalar|avx2|avx512 if set.
  * Returns 0, or -1 with vm_init_error() saying why (unknown name, path the CPU lacks). */
 int vm_init(void);

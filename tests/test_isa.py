@@ -1,4 +1,5 @@
-"""Every tier gives the same bits on every CPU path (VECMATH_ISA=scalar|avx2|avx512)."""
+"""Every tier gives the same bits on every CPU path (VECMATH_ISA=scalar|avx2|avx512): functions,
+derivatives and fused value-and-derivative ufuncs."""
 import os
 import subprocess
 import sys
@@ -21,11 +22,15 @@ x16 = np.arange(65536, dtype=np.uint16).view(np.float16)
 out = {}
 with np.errstate(all="ignore"):
     for tier in spec.TIERS:
-        for fn in getattr(vecmath, tier).__all__:
+        mod = getattr(vecmath, tier)
+        ufuncs = [(fn, getattr(mod, fn)) for fn in mod.__all__]
+        ufuncs += [("deriv." + fn, getattr(mod.deriv, fn)) for fn in mod.deriv.__all__]
+        for name, uf in ufuncs:
             for x in (x64, x32, x16):
-                y = getattr(getattr(vecmath, tier), fn)(x)
-                y = np.where(np.isnan(y), np.nan, y).astype(y.dtype)  # NaN payloads aside
-                out[f"{tier}.{fn}.{x.dtype}"] = hashlib.sha256(y.tobytes()).hexdigest()
+                ys = uf(x)
+                for i, y in enumerate(ys if uf.nout == 2 else (ys,)):
+                    y = np.where(np.isnan(y), np.nan, y).astype(y.dtype)  # NaN payloads aside
+                    out[f"{tier}.{name}.{i}.{x.dtype}"] = hashlib.sha256(y.tobytes()).hexdigest()
 print(vecmath.config()["isa"])
 for k in sorted(out):
     print(k, out[k])

@@ -24,7 +24,7 @@ def view(addr, n, dtype):
     buf = (ctypes.c_char * (n * np.dtype(dtype).itemsize)).from_address(addr)
     return np.frombuffer(buf, dtype=dtype, count=n)
 
-src, dst = guarded(), guarded()
+src, dst, dst2 = guarded(), guarded(), guarded()
 checked = 0
 with np.errstate(all="ignore"):
     for dtype, ctype, sfx in ((np.float64, "double[]", "f64"), (np.float32, "float[]", "f32")):
@@ -45,6 +45,16 @@ with np.errstate(all="ignore"):
                         k = getattr(lib, f"vm_{fn}_{tier}_{sfx}")
                         k(ffi.cast(ctype.replace("[]", "*"), src + off),
                           ffi.cast(ctype.replace("[]", "*"), dst + off), n)
+                        checked += 1
+                    for fn, vd in ((fn, getattr(getattr(vecmath, tier).deriv, fn + "_and_deriv"))
+                                   for fn in getattr(vecmath, tier).__all__ if fn in spec.FUNCTIONS):
+                        d = view(dst2 + off, n, dtype)
+                        vd(x, out=(y, d))
+                        want = vd(x.copy())
+                        assert np.array_equal(y, want[0], equal_nan=True) and np.array_equal(d, want[1], equal_nan=True), (fn, tier, n)
+                        getattr(lib, f"vm_{fn}_{tier}_deriv_{sfx}")(
+                            ffi.cast(ctype.replace("[]", "*"), src + off),
+                            ffi.cast(ctype.replace("[]", "*"), dst + off), n)
                         checked += 1
 print("ok", checked)
 """

@@ -3,17 +3,29 @@
     vecmath.exp(x)         accurate tier (also vecmath.accurate.exp)
     vecmath.fast.exp(x)    <= 4 ULP
     vecmath.approx.exp(x)  about 11 (float32) / 26 (float64) correct bits
+    vecmath.deriv.exp(x)   derivatives, and value-and-derivative kernels (every tier: .fast.deriv)
+    vecmath.jax / .torch / .autograd   differentiable versions for those frameworks (lazy)
 
 Every tier gives the same bits on every CPU path (scalar, AVX2, AVX-512); VECMATH_ISA forces
 one.  show_config() says which path runs here.
 """
 from . import _ufuncs, spec
-from . import accurate, approx, fast
+from . import accurate, approx, deriv, fast
 from .accurate import *  # noqa: F401,F403  the accurate ufuncs are vecmath.<fn>
 from .accurate import __all__ as _accurate_names
 
 __version__ = "0.1.0"
-__all__ = list(_accurate_names) + ["accurate", "fast", "approx", "show_config", "config"]
+__all__ = list(_accurate_names) + ["accurate", "fast", "approx", "deriv", "show_config", "config"]
+
+_ADAPTERS = ("jax", "torch", "autograd")  # imported on first use: no hard dependency
+
+
+def __getattr__(name):
+    if name in _ADAPTERS:
+        import importlib
+
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module 'vecmath' has no attribute {name!r}")
 
 
 def config():

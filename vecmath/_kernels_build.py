@@ -1,7 +1,10 @@
 """cffi builder for vecmath._kernels: the raw array kernels as plain C functions.
 
-For numba nopython code and anyone holding raw pointers:
-    int vm_<fn>_<tier>_<f64|f32>(const T *x, T *y, size_t n)   (returns VM_FE_* bits)
+For numba nopython code and anyone holding raw pointers (each returns VM_FE_* bits):
+    int vm_<fn>_<tier>_<f64|f32>(const T *x, T *y, size_t n)             y = f(x)
+    int vm_<fn>_<tier>_deriv_<f64|f32>(const T *x, T *dy, size_t n)      dy = f'(x)
+    int vm_<fn>_<tier>_vd_<f64|f32>(const T *x, T *y, T *dy, size_t n)   both, one evaluation
+    int vm_<fn>_from_output_<f64|f32>(const T *y, T *dy, size_t n)       dy = f'(x) from y
 """
 import pathlib
 import re
@@ -12,10 +15,26 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 CSRC = ROOT / "csrc"
 
 
+def _list(name):
+    """The X(...) entries of one X-macro list of csrc/vm_kernels.h, as tuples of names."""
+    text = (CSRC / "vm_kernels.h").read_text()
+    body = re.search(rf"#define {name}\(X\)((?:[^\n]*\\\n)*[^\n]*)", text).group(1)
+    return [tuple(a.strip() for a in args.split(",")) for args in re.findall(r"X\(([^)]*)\)", body)]
+
+
 def kernel_names():
     """(fn, tier) pairs from csrc/vm_kernels.h, the list the C side is built from."""
-    text = (CSRC / "vm_kernels.h").read_text()
-    return re.findall(r"X\((\w+),\s*(\w+)\)", text)
+    return _list("VM_KERNEL_LIST")
+
+
+def deriv_names():
+    """(fn, tier) pairs that have derivative kernels."""
+    return _list("VM_DERIV_LIST")
+
+
+def from_output_names():
+    """Functions whose derivative has a kernel from the saved output."""
+    return [fn for (fn,) in _list("VM_FROM_OUTPUT_LIST")]
 
 
 def cdef():
@@ -25,6 +44,13 @@ def cdef():
     for fn, tier in kernel_names():
         lines.append(f"int vm_{fn}_{tier}_f64(const double *x, double *y, size_t n);")
         lines.append(f"int vm_{fn}_{tier}_f32(const float *x, float *y, size_t n);")
+    for fn, tier in deriv_names():
+        for suffix, t in (("f64", "double"), ("f32", "float")):
+            lines.append(f"int vm_{fn}_{tier}_deriv_{suffix}(const {t} *x, {t} *dy, size_t n);")
+            lines.append(f"int vm_{fn}_{tier}_vd_{suffix}(const {t} *x, {t} *y, {t} *dy, size_t n);")
+    for fn in from_output_names():
+        for suffix, t in (("f64", "double"), ("f32", "float")):
+            lines.append(f"int vm_{fn}_from_output_{suffix}(const {t} *y, {t} *dy, size_t n);")
     return "\n".join(lines)
 
 

@@ -18,3 +18,38 @@ def export(namespace, tier, module_name):
             namespace[alias] = namespace[fn]
             names.append(alias)
     return names
+
+
+def export_deriv(namespace, tier, module_name):
+    """Put the derivative ufuncs of a tier into namespace: <fn> (x -> f'(x)), <fn>_and_deriv
+    (x -> (f(x), f'(x)) from one evaluation) and <fn>_from_output (y -> f'(x)).  Their
+    __name__ is "deriv.<name>" and __module__ the tier module, so pickle finds them."""
+    names = []
+    for fn in FUNCTIONS:
+        for name, attr in ((fn, f"{fn}_{tier}_deriv"), (f"{fn}_and_deriv", f"{fn}_{tier}_vd"),
+                           (f"{fn}_from_output", f"{fn}_from_output")):
+            uf = getattr(_ufuncs, attr, None)
+            if uf is None:
+                continue
+            if attr != f"{fn}_from_output":  # tier-independent: it stays in vecmath.deriv
+                uf.__module__ = module_name
+            namespace[name] = uf
+            names.append(name)
+    for alias, fn in ALIASES.items():
+        for suffix in ("", "_and_deriv"):
+            if fn + suffix in namespace:
+                namespace[alias + suffix] = namespace[fn + suffix]
+                names.append(alias + suffix)
+    return names
+
+
+def deriv_module(tier, tier_module_name):
+    """The module <tier module>.deriv for the fast and approx tiers (vecmath.deriv is a file)."""
+    import sys
+    import types
+
+    mod = types.ModuleType(f"{tier_module_name}.deriv",
+                           f"Derivatives of the {tier} tier's functions, as ufuncs (see vecmath.deriv).")
+    mod.__all__ = export_deriv(mod.__dict__, tier, tier_module_name)
+    sys.modules[mod.__name__] = mod
+    return mod

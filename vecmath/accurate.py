@@ -4,3 +4,4 @@ Same names in every tier module; each is a numpy.ufunc.  Bounds: vecmath.spec.BO
 from ._tiers import export
 
 __all__ = export(globals(), "accurate", "vecmath")
+from . import deriv  # noqa: E402  vecmath.accurate.deriv is vecmath.deriv

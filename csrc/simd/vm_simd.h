@@ -116,6 +116,48 @@ static inline float vm_round_dd_f32_any(double s, double e) {
 #define VM_ARRAY_F32_IN_F64(NAME, VEC) \
     VM_DEFINE_ARRAY(NAME, float, VD_W, vfh, vfh_load, vfh_store, VEC)
 
+/* Fused value-and-derivative kernels: VEC(x, &dy, &st) returns f(x) and stores f'(x) in dy;
+ * the array kernel writes both (y == x is allowed; dy must not overlap x or y). */
+#define VM_DEFINE_ARRAY2(NAME, T, W, VT, LOAD, STORE, VEC)                                  \
+    int VM_NAME(NAME)(const T *x, T *y, T *dy, size_t n) {                                 \
+        int st = 0;                                                                         \
+        size_t i = 0;                                                                       \
+        VT d;                                                                               \
+        for (; i + W <= n; i += W) {                                                        \
+            VT v = VEC(LOAD(x + i), &d, &st);                                               \
+            STORE(y + i, v);                                                                \
+            STORE(dy + i, d);                                                               \
+        }                                                                                   \
+        if (i < n) {                                                                        \
+            T bx[W], by[W], bd[W];                                                          \
+            for (size_t j = 0; j < W; j++) bx[j] = i + j < n ? x[i + j] : (T)1;             \
+            STORE(by, VEC(LOAD(bx), &d, &st));                                              \
+            STORE(bd, d);                                                                   \
+            for (size_t j = 0; i + j < n; j++) y[i + j] = by[j], dy[i + j] = bd[j];         \
+        }                                                                                   \
+        return st;                                                                          \
+    }
+#define VM_ARRAY2_F64(NAME, VEC) VM_DEFINE_ARRAY2(NAME, double, VD_W, vd, vd_load, vd_store, VEC)
+#define VM_ARRAY2_F32(NAME, VEC) VM_DEFINE_ARRAY2(NAME, float, VF_W, vf, vf_load, vf_store, VEC)
+#define VM_ARRAY2_F32_IN_F64(NAME, VEC) \
+    VM_DEFINE_ARRAY2(NAME, float, VD_W, vfh, vfh_load, vfh_store, VEC)
+
+/* The derivative kernels of one (fn, tier) from its vector functions, named after the value's
+ * <fn>_<f64|f32>_<tier>_vec: <...>_deriv_vec(x, &st) returns f'(x) and <...>_vd_vec(x, &dy, &st)
+ * returns f(x) and stores f'(x).  F32 is F32 (float arithmetic) or F32_IN_F64, as for the value. */
+#define VM_DERIV_ARRAYS(fn, tier, F32)                                              \
+    VM_ARRAY_F64(vm_##fn##_##tier##_deriv_f64, fn##_f64_##tier##_deriv_vec)         \
+    VM_ARRAY_##F32(vm_##fn##_##tier##_deriv_f32, fn##_f32_##tier##_deriv_vec)       \
+    VM_ARRAY2_F64(vm_##fn##_##tier##_vd_f64, fn##_f64_##tier##_vd_vec)              \
+    VM_ARRAY2_##F32(vm_##fn##_##tier##_vd_f32, fn##_f32_##tier##_vd_vec)
+/* The fused vector function where value and derivative share nothing worth sharing: both,
+ * on the same registers (VT: vd, vf or vfh). */
+#define VM_VD_FROM_PARTS(fn, T, tier, VT)                                           \
+    static inline VT fn##_##T##_##tier##_vd_vec(VT x, VT *dy, int *st) {            \
+        *dy = fn##_##T##_##tier##_deriv_vec(x, st);                                 \
+        return fn##_##T##_##tier##_vec(x, st);                                      \
+    }
+
 static inline double vm_asdouble(uint64_t b) { double d; memcpy(&d, &b, 8); return d; }
 static inline uint64_t vm_asuint64(double d) { uint64_t b; memcpy(&b, &d, 8); return b; }
 

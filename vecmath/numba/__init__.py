@@ -12,9 +12,13 @@ every float32 and float64 input, whatever the caller's fastmath flag.  Inside @n
 themselves work too: vecmath.exp(scalar) inlines the same code, vecmath.exp(array) calls the C
 kernel.  numba finds these through the numba_extensions entry point; importing this module
 registers them as well.  Details and figures: docs/numba.md.
+
+Derivatives: vecmath.numba.deriv.exp(x), .exp_and_deriv(x) -> (y, dy), .tanh_from_output(y),
+and .fast.deriv / .approx.deriv: the bits of vecmath.<tier>.deriv (docs/ad.md).
 """
 from . import accurate, approx, fast
 from .accurate import *  # noqa: F401,F403
 from .accurate import __all__ as _accurate_names
+from .accurate import deriv  # vecmath.numba.deriv: derivatives, accurate tier
 
-__all__ = list(_accurate_names) + ["accurate", "fast", "approx"]
+__all__ = list(_accurate_names) + ["accurate", "fast", "approx", "deriv"]

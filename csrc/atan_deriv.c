@@ -1,0 +1,43 @@
+/* atan'(x) = 1/(1 + x^2), the same in every tier (it costs one division).
+ *
+ * |x| <= 2^500 (float: 2^60): 1/fma(x, x, 1), two roundings: < 1 ULP.  Beyond, where x^2 would
+ * overflow, (1/x)^2: 1/(1 + x^2) differs from 1/x^2 by < 2^-1000 relative, so three roundings:
+ * < 1.5 ULP, and the result is subnormal or zero from |x| > 2^511 on, as it should be (no
+ * overflow, no collapse to 0 while the exact value is representable).  float32 accurate
+ * computes in double and rounds once.  atan' reports no flags, as atan.  One division per lane:
+ * the branch picks its operand. */
+
+static inline vd atan_deriv_f64(vd x, int *st) {
+    (void)st;
+    vdm big = vd_gt(vd_abs(x), vd_set(0x1p500));
+    vd u = vd_div(vd_set(1.0), vd_select(big, x, vd_fma(x, x, vd_set(1.0))));
+    return vd_select(big, vd_mul(u, u), u);
+}
+static inline vfh atan_deriv_f32_in_f64(vfh xf, int *st) {
+    (void)st;
+    vd x = vd_from_vfh(xf);   /* x^2 < 2^257: no overflow in double */
+    return vfh_from_vd(vd_div(vd_set(1.0), vd_fma(x, x, vd_set(1.0))));
+}
+static inline vf atan_deriv_f32(vf x, int *st) {
+    (void)st;
+    vfm big = vf_gt(vf_abs(x), vf_set(0x1p60f));
+    vf u = vf_div(vf_set(1.0f), vf_select(big, x, vf_fma(x, x, vf_set(1.0f))));
+    return vf_select(big, vf_mul(u, u), u);
+}
+
+#define atan_f64_accurate_deriv_vec atan_deriv_f64
+#define atan_f32_accurate_deriv_vec atan_deriv_f32_in_f64
+#define atan_f64_fast_deriv_vec atan_deriv_f64
+#define atan_f32_fast_deriv_vec atan_deriv_f32
+#define atan_f64_approx_deriv_vec atan_deriv_f64
+#define atan_f32_approx_deriv_vec atan_deriv_f32
+VM_VD_FROM_PARTS(atan, f64, accurate, vd)
+VM_VD_FROM_PARTS(atan, f32, accurate, vfh)
+VM_VD_FROM_PARTS(atan, f64, fast, vd)
+VM_VD_FROM_PARTS(atan, f32, fast, vf)
+VM_VD_FROM_PARTS(atan, f64, approx, vd)
+VM_VD_FROM_PARTS(atan, f32, approx, vf)
+
+VM_DERIV_ARRAYS(atan, accurate, F32_IN_F64)
+VM_DERIV_ARRAYS(atan, fast, F32)
+VM_DERIV_ARRAYS(atan, approx, F32)

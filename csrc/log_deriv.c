@@ -1,0 +1,66 @@
+/* log'(x) = 1/x: one IEEE division, correctly rounded, in every tier (float32 accurate divides
+ * in double, which is still correctly rounded: 53 >= 2*24 + 2 bits).  Lanes outside
+ * [2^-1022, 2^1022] (float: [2^-126, 2^126]) or NaN take the scalar routine, which gives
+ * log'(+-0) = +inf (divide-by-zero), NaN below 0 (invalid, as log), and reports overflow
+ * (subnormal x) and underflow (subnormal results) as 1/x does.  The fused kernel is log's own
+ * evaluation plus the division. */
+
+static double log_f64_deriv_special(double x, int *st) {
+    if (isnan(x)) return x + x;
+    if (x == 0) {
+        *st |= VM_FE_DIVBYZERO;
+        return INFINITY;
+    }
+    if (x < 0) {
+        *st |= VM_FE_INVALID;
+        return NAN;
+    }
+    if (isinf(x)) return 0.0;
+    double d = 1.0 / x;
+    if (isinf(d)) *st |= VM_FE_OVERFLOW;
+    else if (d < 0x1p-1022 && fma(d, x, -1.0) != 0) *st |= VM_FE_UNDERFLOW;
+    return d;
+}
+static float log_f32_deriv_special(float x, int *st) {
+    float d = (float)log_f64_deriv_special((double)x, st);   /* exact range: no flags in double */
+    if (isinf(d) && x > 0 && !isinf(x)) *st |= VM_FE_OVERFLOW;
+    else if (d != 0 && d < 0x1p-126f && fmaf(d, x, -1.0f) != 0) *st |= VM_FE_UNDERFLOW;
+    return d;
+}
+
+static inline vd log_deriv_f64(vd x, int *st) {
+    vd d = vd_div(vd_set(1.0), x);
+    vdm special = vdm_not(vdm_and(vd_ge(x, vd_set(0x1p-1022)), vd_le(x, vd_set(0x1p1022))));
+    if (vdm_bits(special)) d = vd_fixup(x, d, special, log_f64_deriv_special, st);
+    return d;
+}
+static inline vfh log_deriv_f32_in_f64(vfh xf, int *st) {
+    vd x = vd_from_vfh(xf);
+    vfh d = vfh_from_vd(vd_div(vd_set(1.0), x));
+    vdm special = vdm_not(vdm_and(vd_ge(x, vd_set(0x1p-126)), vd_le(x, vd_set(0x1p126))));
+    if (vdm_bits(special)) d = vfh_fixup(xf, d, special, log_f32_deriv_special, st);
+    return d;
+}
+static inline vf log_deriv_f32(vf x, int *st) {
+    vf d = vf_div(vf_set(1.0f), x);
+    vfm special = vfm_not(vfm_and(vf_ge(x, vf_set(0x1p-126f)), vf_le(x, vf_set(0x1p126f))));
+    if (vfm_bits(special)) d = vf_fixup(x, d, special, log_f32_deriv_special, st);
+    return d;
+}
+
+#define log_f64_accurate_deriv_vec log_deriv_f64
+#define log_f32_accurate_deriv_vec log_deriv_f32_in_f64
+#define log_f64_fast_deriv_vec log_deriv_f64
+#define log_f32_fast_deriv_vec log_deriv_f32
+#define log_f64_approx_deriv_vec log_deriv_f64
+#define log_f32_approx_deriv_vec log_deriv_f32
+VM_VD_FROM_PARTS(log, f64, accurate, vd)
+VM_VD_FROM_PARTS(log, f32, accurate, vfh)
+VM_VD_FROM_PARTS(log, f64, fast, vd)
+VM_VD_FROM_PARTS(log, f32, fast, vf)
+VM_VD_FROM_PARTS(log, f64, approx, vd)
+VM_VD_FROM_PARTS(log, f32, approx, vf)
+
+VM_DERIV_ARRAYS(log, accurate, F32_IN_F64)
+VM_DERIV_ARRAYS(log, fast, F32)
+VM_DERIV_ARRAYS(log, approx, F32)

@@ -1,0 +1,64 @@
+"""What every AD adapter (vecmath.jax, vecmath.torch, vecmath.autograd) shares: which
+functions have derivatives in which tier, their second derivatives, and the tier namespaces.
+
+Second derivatives are written through x, y = f(x) and dy = f'(x) with plain arithmetic, so
+the same expression works on JAX arrays, torch tensors and autograd boxes and is itself
+differentiable by the framework (third and higher derivatives follow)."""
+import sys
+import types
+
+from . import _ufuncs
+from .spec import ALIASES, FUNCTIONS, TIERS
+
+SECOND = {
+    "exp": lambda x, y, dy: dy,                    # exp'' = exp
+    "log": lambda x, y, dy: -(dy * dy),            # log'' = -1/x^2
+    "tanh": lambda x, y, dy: -2 * y * dy,          # tanh'' = -2 tanh tanh'
+    "atan": lambda x, y, dy: -2 * x * (dy * dy),   # atan'' = -2x / (1 + x^2)^2
+}
+
+
+class Kernels:
+    """The ufuncs of one (function, tier): value, deriv (x -> f'), vd (x -> (f, f'))."""
+
+    def __init__(self, fn, tier):
+        self.fn, self.tier = fn, tier
+        self.value = getattr(_ufuncs, f"{fn}_{tier}")
+        self.deriv = getattr(_ufuncs, f"{fn}_{tier}_deriv")
+        self.vd = getattr(_ufuncs, f"{fn}_{tier}_vd")
+        self.second = SECOND[fn]
+
+
+def differentiable():
+    """(fn, tier) pairs that have both value and derivative kernels."""
+    return [(fn, tier) for tier in TIERS for fn in FUNCTIONS
+            if hasattr(_ufuncs, f"{fn}_{tier}") and hasattr(_ufuncs, f"{fn}_{tier}_vd")]
+
+
+def build(module_name, namespace, make):
+    """Fill an adapter module: make(Kernels) -> the framework's function, for every
+    differentiable (fn, tier); accurate ones at the top, every tier as <module>.<tier>."""
+    tiers = {}
+    for fn, tier in differentiable():
+        if tier not in tiers:
+            tiers[tier] = types.ModuleType(f"{module_name}.{tier}")
+            tiers[tier].__all__ = []
+            sys.modules[tiers[tier].__name__] = tiers[tier]
+        mod = tiers[tier]
+        f = make(Kernels(fn, tier))
+        f.__name__ = f.__qualname__ = fn
+        f.__module__ = mod.__name__
+        setattr(mod, fn, f)
+        mod.__all__.append(fn)
+        for alias, target in ALIASES.items():
+            if target == fn:
+                setattr(mod, alias, f)
+                mod.__all__.append(alias)
+    names = []
+    for tier, mod in tiers.items():
+        namespace[tier] = mod
+        names.append(tier)
+    for name in tiers.get("accurate", types.SimpleNamespace(__all__=[])).__all__:
+        namespace[name] = getattr(tiers["accurate"], name)
+        names.append(name)
+    return names

@@ -1,0 +1,127 @@
+"""vecmath for PyTorch: vecmath.torch.exp(x) etc. (accurate tier) and vecmath.torch.fast.exp,
+vecmath.torch.approx.exp, differentiable to any order, usable inside torch.compile.
+
+When x needs a gradient the function computes value and derivative from one call of the fused
+ufunc and saves the derivative, so backward is one multiply and f is evaluated once; otherwise
+the value ufunc alone.  The backward is written in differentiable tensor operations (second
+derivative through y and dy, vecmath._ad.SECOND), so gradgradcheck and higher orders work.
+
+Under torch.compile each (function, tier) is two torch.library custom ops,
+vecmath::<fn>_<tier> (the value) and vecmath::<fn>_<tier>_vd (value and derivative), with fake
+implementations for tracing and the same autograd.  Eager code skips the custom-op dispatcher
+(about 10 us per call) and calls the ufuncs directly, through a torch.autograd.Function where
+a gradient is needed: the same bits either way.  CPU tensors of float16, float32, float64.
+"""
+import numpy as np
+import torch
+
+from . import _ad
+
+_DTYPES = (torch.float16, torch.float32, torch.float64)
+
+
+def _value(k, x):
+    x, a = _host(x)
+    y = torch.empty_like(x)
+    k.value(a, out=y.numpy())
+    return y
+
+
+def _value_and_deriv(k, x):
+    x, a = _host(x)
+    y, dy = torch.empty_like(x), torch.empty_like(x)
+    k.vd(a, out=(y.numpy(), dy.numpy()))
+    return y, dy
+
+
+def _vd_setup(ctx, x, y, dy):
+    ctx.set_materialize_grads(False)   # no work for an output nobody differentiates
+    ctx.save_for_backward(x, y, dy)
+
+
+def _vd_backward(k, ctx, gy, gdy):
+    """Gradient of (y, dy) = (f(x), f'(x)) in differentiable operations."""
+    x, y, dy = ctx.saved_tensors
+    grad = None if gy is None else gy * dy
+    if gdy is not None:
+        term = gdy * k.second(x, y, dy)
+        grad = term if grad is None else grad + term
+    return grad
+
+
+class _ValueAndDeriv(torch.autograd.Function):
+    """Eager (y, dy) = (f(x), f'(x)) with its autograd (setup_context style, so torch.func.grad
+    and jacrev work too)."""
+
+    @staticmethod
+    def forward(x, k):
+        return _value_and_deriv(k, x)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.k = inputs[1]
+        _vd_setup(ctx, inputs[0], *output)
+
+    @staticmethod
+    def backward(ctx, gy, gdy):
+        return _vd_backward(ctx.k, ctx, gy, gdy), None
+
+
+def _host(x):
+    """x as a contiguous CPU tensor vecmath computes, and its NumPy view."""
+    if x.device.type != "cpu":
+        raise ValueError(f"vecmath.torch computes CPU tensors, not {x.device}")
+    if x.dtype not in _DTYPES:
+        raise TypeError(f"vecmath.torch computes float16, float32 and float64, not {x.dtype}")
+    x = x.detach().contiguous()
+    return x, x.numpy()
+
+
+def _value_op(k):
+    def value(x: torch.Tensor) -> torch.Tensor:
+        return _value(k, x)
+
+    op = torch.library.custom_op(f"vecmath::{k.fn}_{k.tier}", value, mutates_args=())
+    op.register_fake(lambda x: torch.empty_like(x))
+    # Reached only when the caller skipped the fused path (e.g. requires_grad set later).
+    op.register_autograd(lambda ctx, g: g * _vd_op(k)(ctx.saved_tensors[0])[1],
+                         setup_context=lambda ctx, inputs, output: ctx.save_for_backward(inputs[0]))
+    return op
+
+
+def _vd_op(k):
+    name = f"vecmath::{k.fn}_{k.tier}_vd"
+    if name in _OPS:
+        return _OPS[name]
+
+    def value_and_deriv(x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        return _value_and_deriv(k, x)
+
+    op = torch.library.custom_op(name, value_and_deriv, mutates_args=())
+    op.register_fake(lambda x: (torch.empty_like(x), torch.empty_like(x)))
+    op.register_autograd(lambda ctx, gy, gdy: _vd_backward(k, ctx, gy, gdy),
+                         setup_context=lambda ctx, inputs, output: _vd_setup(ctx, inputs[0], *output))
+    _OPS[name] = op
+    return op
+
+
+_OPS = {}
+
+
+def _make(k):
+    value, vd = _value_op(k), _vd_op(k)
+
+    def f(x):
+        x = torch.as_tensor(x)
+        if not x.is_floating_point():
+            x = x.to(torch.get_default_dtype())
+        grad = torch.is_grad_enabled() and x.requires_grad
+        if torch.compiler.is_compiling():
+            return vd(x)[0] if grad else value(x)
+        return _ValueAndDeriv.apply(x, k)[0] if grad else _value(k, x)
+
+    f.__doc__ = f"vecmath {k.tier} {k.fn} for PyTorch (custom op; any order of derivative)."
+    return f
+
+
+__all__ = _ad.build(__name__, globals(), _make)
