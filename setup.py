@@ -15,7 +15,7 @@ CFLAGS = ["-O3", "-std=c11", "-ffp-contract=off", "-fno-fast-math", "-fvisibilit
 
 ufuncs = Extension(
     "vecmath._ufuncs",
-    sources=["csrc/py_ufuncs.c", "csrc/py_xla_ffi.c"] + KERNEL_SOURCES,
+    sources=["csrc/py_ufuncs.c"] + KERNEL_SOURCES,
     include_dirs=["csrc", numpy.get_include()],
     extra_compile_args=CFLAGS,
     libraries=["m"],

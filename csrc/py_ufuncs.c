@@ -263,16 +263,8 @@ static PyObject *py_config(PyObject *self, PyObject *args) {
                          vm_isa_available("avx512"), "compiler", "gcc " __VERSION__);
 }
 
-PyObject *vm_xla_ffi_handlers(void); /* py_xla_ffi.c */
-static PyObject *py_xla_ffi_handlers(PyObject *self, PyObject *args) {
-    (void)self, (void)args;
-    return vm_xla_ffi_handlers();
-}
-
 static PyMethodDef methods[] = {
     {"config", py_config, METH_NOARGS, "Chosen ISA, available ISAs, compiler."},
-    {"xla_ffi_handlers", py_xla_ffi_handlers, METH_NOARGS,
-     "{kernel name: PyCapsule of its XLA FFI handler} (vecmath.jax registers them)."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "_ufuncs", NULL, -1, methods};

@@ -69,16 +69,9 @@ def test_jax(jax, pair):
     np.testing.assert_allclose(third, jax.grad(jax.grad(jax.grad(own)))(1.5), rtol=max(rtol, 1e-12))
 
 
-def test_jax_float32_float16_and_batching(jax):
+def test_jax_float32_and_batching(jax):
     import jax.numpy as jnp
     import vecmath.jax as vj
-
-    for dtype in (jnp.float16, jnp.float32, jnp.float64):   # float16: through pure_callback
-        x = jnp.asarray(X, dtype=dtype)
-        y = jax.jit(vj.tanh)(x)
-        assert y.dtype == dtype and np.asarray(y).tobytes() == vecmath.tanh(np.asarray(x)).tobytes()
-        g = jax.grad(lambda v: vj.tanh(v).sum())(x)
-        assert g.dtype == dtype and np.asarray(g).tobytes() == vecmath.deriv.tanh(np.asarray(x)).tobytes()
 
     x = jnp.asarray(X, dtype=jnp.float32).reshape(3, 3)
     y = jax.jit(jax.vmap(vj.exp))(x)
