@@ -50,13 +50,17 @@ static inline vdm vdi_gt(vdi a, vdi b) { return _mm256_castsi256_pd(_mm256_cmpgt
 static inline vdi vdi_select(vdm m, vdi a, vdi b) {
     return _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(b), _mm256_castsi256_pd(a), m));
 }
+/* Gathers take a mask made from idx and a zeroed destination: a reused all-ones register,
+ * which each gather clears, would chain every loop iteration to the previous one's gather. */
 static inline vd vd_lookup(const double *t, vdi idx, int n) {
     (void)n;
-    return _mm256_i64gather_pd(t, idx, 8);
+    return _mm256_mask_i64gather_pd(_mm256_setzero_pd(), t, idx,
+                                    _mm256_castsi256_pd(_mm256_cmpeq_epi64(idx, idx)), 8);
 }
 static inline vdi vdi_lookup(const uint64_t *t, vdi idx, int n) {
     (void)n;
-    return _mm256_i64gather_epi64((const long long *)t, idx, 8);
+    return _mm256_mask_i64gather_epi64(_mm256_setzero_si256(), (const long long *)t, idx,
+                                       _mm256_cmpeq_epi64(idx, idx), 8);
 }
 
 /* ---- float, VD_W lanes ---- */
@@ -114,7 +118,8 @@ static inline vfi vfi_lookup(const uint32_t *t, vfi idx, int n) {
         __m256i hi = _mm256_permutevar8x32_epi32(_mm256_load_si256(v + 1), idx);
         return vfi_select(vfi_gt(idx, _mm256_set1_epi32(7)), hi, lo);
     }
-    return _mm256_i32gather_epi32((const int *)t, idx, 4);
+    return _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), (const int *)t, idx,
+                                       _mm256_cmpeq_epi32(idx, idx), 4);
 }
 static inline vf vf_lookup(const float *t, vfi idx, int n) {
     return _mm256_castsi256_ps(vfi_lookup((const uint32_t *)t, idx, n));

@@ -70,7 +70,8 @@ static inline vdi vdi_lookup(const uint64_t *t, vdi idx, int n) {
         vdi hi = _mm512_permutex2var_epi64(_mm512_load_si512(v + 2), idx, _mm512_load_si512(v + 3));
         return _mm512_mask_blend_epi64(_mm512_test_epi64_mask(idx, _mm512_set1_epi64(16)), lo, hi);
     }
-    return _mm512_i64gather_epi64(idx, (const void *)t, 8);
+    return _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), _mm512_cmpeq_epi64_mask(idx, idx), idx,
+                                       (const void *)t, 8);
 }
 
 /* ---- float, VD_W lanes, for float32 kernels computed in double ---- */
@@ -121,10 +122,11 @@ static inline vfi vfi_lookup(const uint32_t *t, vfi idx, int n) {
     const __m512i *v = (const __m512i *)t;
     if (n <= 16) return _mm512_permutexvar_epi32(idx, _mm512_load_si512(v));
     if (n <= 32) return _mm512_permutex2var_epi32(_mm512_load_si512(v), idx, _mm512_load_si512(v + 1));
-    return _mm512_i32gather_epi32(idx, (const void *)t, 4);
+    return _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), _mm512_cmpeq_epi32_mask(idx, idx), idx,
+                                       (const void *)t, 4);
 }
 static inline vf vf_lookup(const float *t, vfi idx, int n) {
     if (n <= 16) return _mm512_permutexvar_ps(idx, _mm512_load_ps(t));
     if (n <= 32) return _mm512_permutex2var_ps(_mm512_load_ps(t), idx, _mm512_load_ps(t + 16));
-    return _mm512_i32gather_ps(idx, t, 4);
+    return _mm512_mask_i32gather_ps(_mm512_setzero_ps(), _mm512_cmpeq_epi32_mask(idx, idx), idx, t, 4);
 }
