@@ -20,7 +20,6 @@ from .exhaustive import ASSUMED_REL_ERR
 from .measure import evaluate, ulp_errors
 from .runs import run, sample_reference
 
-ROOT = Path(__file__).resolve().parents[2]
 PLOT_POINTS = 30000
 DTYPE_ORDER = ("float32", "float64", "float16")
 
@@ -163,38 +162,43 @@ def _cpu_name():
     return platform.processor()
 
 
+def function_section(func, samples, seed, processes, img):
+    """Markdown for one function: a table per dtype, the sweep's facts, and the plots."""
+    callables = competitors(func)
+    lines = [f"## {func}", ""]
+    for dtype in DTYPE_ORDER:
+        run_ = run(func, dtype, callables, samples=samples if dtype == "float64" else None, seed=seed,
+                   processes=processes, flush_below=flush_allowances(func, dtype))
+        inputs = "every input" if dtype != "float64" else f"{run_.results[0].n:,} inputs"
+        lines += [f"### {func} {dtype} ({inputs})", "", table(func, dtype, run_), ""]
+        if run_.sweep:
+            s = run_.sweep
+            lines += [f"Sweep: NumPy's float64 {func} checked on {s.checked} inputs, worst relative error "
+                      f"{s.max_rel_err:.3g}; {s.recomputed} inputs settled by mpmath; {s.seconds:.0f} s.", ""]
+        if dtype in ("float32", "float64"):
+            ref = run_.reference or sample_reference(func, dtype, PLOT_POINTS, seed, processes)
+            name = f"{func}_{dtype}.png"
+            plot(func, dtype, callables, ref, img / name, samples if dtype == "float64" else None)
+            lines += [f"![{func} {dtype}: ULP error against x](img/{name})", ""]
+    return lines
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m vecmath.accuracy.report", description=__doc__.splitlines()[0])
     p.add_argument("--samples", type=int, default=300_000, help="float64 samples per function")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--functions", default=",".join(spec.FUNCTIONS))
-    p.add_argument("--out", default=str(ROOT / "docs" / "accuracy.md"))
+    p.add_argument("--out", default="docs/accuracy.md", help="the page; plots go to img/ beside it")
     p.add_argument("--processes", type=int, default=None)
     args = p.parse_args(argv)
-    command = "python -m vecmath.accuracy.report " + " ".join(sys.argv[1:] if argv is None else argv)
+    command = " ".join(["python -m vecmath.accuracy.report", *(sys.argv[1:] if argv is None else argv)])
     out = Path(args.out)
     img = out.parent / "img"
     img.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
-    lines = header(command.strip(), args.samples, args.seed)
+    lines = header(command, args.samples, args.seed)
     for func in args.functions.split(","):
-        callables = competitors(func)
-        lines += [f"## {func}", ""]
-        for dtype in DTYPE_ORDER:
-            samples = args.samples if dtype == "float64" else None
-            run_ = run(func, dtype, callables, samples=samples, seed=args.seed, processes=args.processes,
-                       flush_below=flush_allowances(func, dtype))
-            lines += [f"### {func} {dtype}" + (" (every input)" if dtype != "float64" else f" ({run_.results[0].n:,} inputs)"),
-                      "", table(func, dtype, run_), ""]
-            if run_.sweep:
-                s = run_.sweep
-                lines += [f"Sweep: NumPy's float64 {func} checked on {s.checked} inputs, worst relative error "
-                          f"{s.max_rel_err:.3g}; {s.recomputed} inputs settled by mpmath; {s.seconds:.0f} s.", ""]
-            if dtype in ("float32", "float64"):
-                ref = run_.reference or sample_reference(func, dtype, PLOT_POINTS, args.seed, args.processes)
-                name = f"{func}_{dtype}.png"
-                plot(func, dtype, callables, ref, img / name, samples)
-                lines += [f"![{func} {dtype}: ULP error against x](img/{name})", ""]
+        lines += function_section(func, args.samples, args.seed, args.processes, img)
         print(f"{func}: done at {time.perf_counter() - start:.0f} s", file=sys.stderr)
     lines += [f"Total time: {time.perf_counter() - start:.0f} s.", ""]
     out.write_text("\n".join(lines))
