@@ -16,11 +16,10 @@ except ImportError as e:
 
 from vecmath import spec
 from vecmath.accuracy import (FORMATS, Tally, check_float64_reference, correctly_rounded, float32_reference,
-                              measure, reference, round_mpf, sample_inputs, special_failures, special_reference,
+                              measure, numpy_callable, reference, round_mpf, sample_inputs, special_failures, special_reference,
                               sweep_float16, sweep_float32, ulp_errors, ulp_exponents, worstcase_inputs)
 from vecmath.accuracy.measure import HIST_LABELS, histogram
 
-NUMPY = {"exp": np.exp, "log": np.log, "tanh": np.tanh, "atan": np.arctan}
 MPMATH = {"exp": mpmath.exp, "log": mpmath.log, "tanh": mpmath.tanh, "atan": mpmath.atan}
 
 
@@ -237,7 +236,7 @@ SWEEP_RANGES = [("exp", 0x33800000), ("exp", 0x42B00000), ("exp", 0xC2C80000), (
 def test_float64_reference_of_numpy_measures_without_error(func, first):
     """The float32 sweep (float64 reference + mpmath near boundaries) measures exactly what
     the mpmath reference measures, on ranges with midpoints, overflow, subnormals and NaNs."""
-    f = NUMPY[func]
+    f = numpy_callable(func)
     callables = {"numpy": f, "wrong": lambda v: np.where(np.arange(v.size) % 7 == 3, np.nextafter(f(v), np.inf), f(v))}
     stop = first + 2 ** 16
     sweep = sweep_float32(func, callables, processes=1, progress=False, first=first, stop=stop, check_inputs=256)
