@@ -3,7 +3,7 @@ from dataclasses import dataclass, field
 
 from .exhaustive import sweep_float16, sweep_float32
 from .measure import measure
-from .parallel import ProgressBar, default_processes
+from .parallel import ProgressBar
 from .reference import reference
 from .sampling import sample_inputs
 from .specials import check_specials
@@ -22,7 +22,7 @@ def sample_reference(func, dtype, n, seed=0, processes=None, progress=False):
     """Reference on sample_inputs(func, n, seed, dtype): the inputs a sampled run measures."""
     x = sample_inputs(func, n, seed, dtype)
     bar = ProgressBar(f"{func} {dtype} reference") if progress else None
-    return reference(func, x, dtype, processes or default_processes(), bar)
+    return reference(func, x, dtype, processes, bar)
 
 
 def run(func, dtype, callables, exhaustive=None, samples=None, seed=0, processes=None, progress=True,
