@@ -54,6 +54,12 @@ def typer(fn, tier):
         c64(data_ptr(xc), data_ptr(y), xc.size)
         return y
 
+    return choose_by_type(scalar32, scalar64, array32, array64)
+
+
+def choose_by_type(scalar32, scalar64, array32, array64):
+    """numba overload body: the implementation for the argument's type (float32 and float32
+    arrays stay float32; other floats, integers and booleans go through float64)."""
     def choose(x):
         if x == types.float32:
             return scalar32
@@ -65,7 +71,6 @@ def typer(fn, tier):
             if isinstance(x.dtype, (types.Float, types.Integer, types.Boolean)):
                 return array64
         return None
-
     return choose
 
 

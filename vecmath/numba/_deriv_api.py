@@ -17,7 +17,7 @@ from numba import types
 from numba.extending import overload
 
 from .. import spec
-from ._api import KERNELS
+from ._api import KERNELS, choose_by_type as _choose
 from ._cffi import array_kernel, data_ptr, ffi, lib, llvm
 from ._deriv import DERIV, FROM_OUTPUT
 
@@ -30,22 +30,6 @@ def _array_kernel2(fn, tier, suffix):
     llvm.add_symbol(name, int(ffi.cast("uintptr_t", ffi.addressof(lib, name))))
     ptr = types.CPointer(_CTYPE[suffix])
     return types.ExternalFunction(name, types.int32(ptr, ptr, ptr, types.uintp))
-
-
-def _choose(scalar32, scalar64, array32, array64):
-    """numba overload body: the implementation for the argument's type."""
-    def choose(x):
-        if x == types.float32:
-            return scalar32
-        if isinstance(x, (types.Float, types.Integer, types.Boolean)):
-            return scalar64
-        if isinstance(x, types.Array):
-            if x.dtype == types.float32:
-                return array32
-            if isinstance(x.dtype, (types.Float, types.Integer, types.Boolean)):
-                return array64
-        return None
-    return choose
 
 
 def _one_output(k32, k64, c32, c64):
