@@ -74,8 +74,8 @@ REGIONS = {
     ],
 }
 
-# C99 Annex F special values, checked bit for bit in every tier and dtype.  Inputs beyond a
-# dtype's range (1000.0 for float16) are still valid: they become inf there, as in NumPy.
+# C99 Annex F special values, checked bit for bit in every tier and dtype.  1000.0 is exact in
+# every dtype (float16 holds it); exp(1000) overflows to inf in all of them.
 INF, NAN = math.inf, math.nan
 SPECIALS = {
     "exp": [(NAN, NAN), (INF, INF), (-INF, 0.0), (0.0, 1.0), (-0.0, 1.0),
