@@ -1,11 +1,4 @@
-"""Shared test setup: the `exhaustive` marker, and where the float64 worst cases live."""
-import os
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[1]
-
-# An installed vecmath cannot find the repository from its own path; the tests can.
-os.environ.setdefault("VECMATH_WORSTCASES", str(ROOT.parent / "shared" / "data" / "worstcases"))
+"""Shared test setup: the `exhaustive` marker."""
 
 
 def pytest_configure(config):

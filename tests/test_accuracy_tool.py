@@ -3,6 +3,7 @@ import json
 import math
 import subprocess
 import sys
+from pathlib import Path
 
 import mpmath
 import numpy as np
@@ -17,7 +18,8 @@ except ImportError as e:
 from vecmath import spec
 from vecmath.accuracy import (FORMATS, Tally, check_float64_reference, correctly_rounded, float32_reference,
                               measure, numpy_callable, reference, round_mpf, sample_inputs, special_failures, special_reference,
-                              sweep_float16, sweep_float32, ulp_errors, ulp_exponents, worstcase_inputs)
+                              sweep_float16, sweep_float32, ulp_errors, ulp_exponents, worstcase_dir,
+                              worstcase_inputs)
 from vecmath.accuracy.measure import HIST_LABELS, histogram
 
 MPMATH = {"exp": mpmath.exp, "log": mpmath.log, "tanh": mpmath.tanh, "atan": mpmath.atan}
@@ -166,7 +168,7 @@ def test_reference_matches_mpfr_on_random_bit_patterns(dtype):
 
 
 def test_worst_cases_need_ziv_and_match_mpfr():
-    for func in ("log", "tanh", "atan"):
+    for func in spec.FUNCTIONS:
         x = worstcase_inputs(func)
         x = x[np.isfinite(x)][::25]
         ref = reference(func, x)
@@ -295,7 +297,28 @@ def test_missing_worstcases_are_reported(monkeypatch, tmp_path):
     monkeypatch.setenv("VECMATH_WORSTCASES", str(tmp_path / "nowhere"))
     with pytest.raises(FileNotFoundError, match="VECMATH_WORSTCASES"):
         sample_inputs("log", 100)
-    assert len(sample_inputs("exp", 100)) == 100          # exp has no worst-case file
+    assert len(sample_inputs("log", 100, worstcases=False)) == 100
+
+
+def test_worstcases_ship_with_the_package(monkeypatch, tmp_path):
+    """The lists come from inside the installed package; $VECMATH_WORSTCASES overrides them with
+    plain .wc files."""
+    monkeypatch.delenv("VECMATH_WORSTCASES", raising=False)
+    assert worstcase_dir() == Path(vecmath.__file__).parent / "accuracy" / "worstcases"
+    sizes = {func: len(worstcase_inputs(func)) for func in spec.FUNCTIONS}
+    assert sizes["exp"] > 100_000 and all(n > 10_000 for n in sizes.values()), sizes
+    assert (worstcase_dir() / "LICENSE").is_file()
+    (tmp_path / "log.wc").write_text("# two inputs\n0x1.8p+0\n+inf\n")
+    monkeypatch.setenv("VECMATH_WORSTCASES", str(tmp_path))
+    assert worstcase_inputs("log").tolist() == [1.5, math.inf]
+
+
+def test_nothing_reads_the_folder_beside_the_repository():
+    """Users have no ../shared: neither the package nor the tests may look there."""
+    root = Path(__file__).resolve().parents[1]
+    offenders = [str(p.relative_to(root)) for d in ("vecmath", "tests") for p in (root / d).rglob("*.py")
+                 if p.name != Path(__file__).name and any(s in p.read_text() for s in ("shared/data", '/ "shared"'))]
+    assert not offenders
 
 
 # --- the command line -------------------------------------------------------------------------

@@ -10,6 +10,11 @@ TIERS = ("accurate", "fast", "approx")
 DTYPES = ("float16", "float32", "float64")
 ALIASES = {"arctan": "atan"}  # NumPy's name -> ours, in every tier
 
+
+def numpy_name(fn):
+    """NumPy's name of one of FUNCTIONS (atan -> arctan)."""
+    return {ours: theirs for theirs, ours in ALIASES.items()}.get(fn, fn)
+
 # Max error in ULPs that each tier promises.  "cr" means correctly rounded (max error <= 0.5 ULP
 # and every result equal to the correctly rounded value).  float16 is computed through the
 # float64 kernel of the same tier and rounded once, so every tier is within 1 ULP there.
@@ -87,6 +92,7 @@ SPECIALS = {
     "atan": [(NAN, NAN), (INF, "pi/2"), (-INF, "-pi/2"), (0.0, 0.0), (-0.0, -0.0)],
 }
 
-# Where the float64 hardest-to-round lists live (relative to the repository's parent).
-WORSTCASE_FILES = {"log": "log.wc", "tanh": "tanh.wc", "atan": "atan.wc"}
+# The float64 hardest-to-round lists each function is tested on, shipped xz-compressed in
+# vecmath/accuracy/worstcases/ (CORE-MATH's lists, MIT; see the README there).
+WORSTCASE_FILES = {"exp": "exp.wc", "log": "log.wc", "tanh": "tanh.wc", "atan": "atan.wc"}
 WORSTCASE_ODD = {"tanh", "atan"}  # test the negatives too

@@ -144,7 +144,7 @@ def header(command, samples, seed):
             f"with mpmath.",
             "- **float16**: every one of the 2^16 inputs, against mpmath directly.",
             f"- **float64**: {samples:,} inputs (seed {seed}): a quarter uniform bit patterns, the rest "
-            f"spread over `vecmath.spec.REGIONS`, plus every worst case of `shared/data/worstcases` "
+            f"spread over `vecmath.spec.REGIONS`, plus every worst case shipped in `vecmath/accuracy/worstcases` "
             f"(negatives too for odd functions).",
             "- **special values**: `vecmath.spec.SPECIALS`, bit for bit (the sign of zero counts).",
             "- Tiers that may flush subnormal results to zero (`spec.FLUSHES_SUBNORMAL_RESULTS`) have "

@@ -7,6 +7,8 @@ uniform in value, log-uniform in magnitude (with both signs for "loguniform_sign
 the worst-case inputs of the function (spec.WORSTCASE_FILES; negatives too for
 spec.WORSTCASE_ODD) are added on top of the n.
 """
+import functools
+import lzma
 import math
 import os
 from pathlib import Path
@@ -72,29 +74,39 @@ def _neighbours(centre, half_width, count, rng):
     return bits.astype(f.uint).view(f.dtype)
 
 
+SHIPPED_WORSTCASES = Path(__file__).resolve().parent / "worstcases"
+
+
 def worstcase_dir():
-    """Directory of the .wc files: $VECMATH_WORSTCASES, else shared/data/worstcases beside the repo."""
+    """Directory of the worst-case lists: $VECMATH_WORSTCASES if set, else the package's own."""
     env = os.environ.get(WORSTCASES_ENV)
-    return Path(env) if env else Path(__file__).resolve().parents[2].parent / "shared" / "data" / "worstcases"
+    return Path(env) if env else SHIPPED_WORSTCASES
 
 
 def worstcase_inputs(func):
     """float64 hardest-to-round inputs of func (empty if spec lists none); odd functions get
-    their negatives too."""
+    their negatives too.  Reads NAME or NAME.xz from worstcase_dir()."""
     name = spec.WORSTCASE_FILES.get(func)
     if name is None:
         return np.empty(0)
-    path = worstcase_dir() / name
-    if not path.is_file():
+    return _read_worstcases(worstcase_dir(), name, func in spec.WORSTCASE_ODD).copy()
+
+
+@functools.lru_cache(maxsize=None)
+def _read_worstcases(directory, name, odd):
+    for path in (directory / name, directory / (name + ".xz")):
+        if path.is_file():
+            break
+    else:
         raise FileNotFoundError(
-            f"worst-case file {path} not found, so float64 {func} cannot be checked on its "
-            f"hardest inputs. Point {WORSTCASES_ENV} at the directory holding "
+            f"worst-case file {directory / name}[.xz] not found, so float64 inputs that are hardest "
+            f"to round cannot be checked. Unset {WORSTCASES_ENV} to use the lists shipped with "
+            f"vecmath, or point it at a directory holding "
             f"{', '.join(sorted(spec.WORSTCASE_FILES.values()))}.")
-    values = (_parse(line) for line in path.read_text().splitlines())
-    x = np.array([v for v in values if v is not None])
-    if func in spec.WORSTCASE_ODD:
-        x = np.concatenate([x, -x])
-    return x
+    opener = lzma.open if path.suffix == ".xz" else open
+    with opener(path, "rt") as fh:
+        x = np.array([v for v in map(_parse, fh) if v is not None])
+    return np.concatenate([x, -x]) if odd else x
 
 
 def _parse(line):
