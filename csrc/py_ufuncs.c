@@ -202,7 +202,7 @@ struct ufunc_spec {
      "deriv." #fn "(x, /, out=None, *, where=True, ...): the derivative of " #fn " at x, "     \
      "vecmath " #tier " tier.", NULL, 1, vm_##fn##_##tier##_deriv_f64,                         \
      vm_##fn##_##tier##_deriv_f32},                                                            \
-    {#fn "_" #tier "_vd", "deriv." #fn "_and_deriv",                                           \
+    {#fn "_" #tier "_vd", #tier ".deriv." #fn "_and_deriv", /* unique: dask finds it by name */ \
      "deriv." #fn "_and_deriv(x, /, out=(None, None), *, where=True, ...): (" #fn "(x), its "  \
      "derivative at x) from one evaluation, vecmath " #tier " tier; the value has the bits of " \
      #fn "(x).", NULL, 2, vm_##fn##_##tier##_vd_f64, vm_##fn##_##tier##_vd_f32},

@@ -13,6 +13,9 @@ from . import _ufuncs, spec
 from . import accurate, approx, deriv, fast
 from .accurate import *  # noqa: F401,F403  the accurate ufuncs are vecmath.<fn>
 from .accurate import __all__ as _accurate_names
+from . import _integrations
+
+_integrations.install()  # numpy.ma and dask tables, filled when those are imported
 
 __version__ = "0.1.0"
 __all__ = list(_accurate_names) + ["accurate", "fast", "approx", "deriv", "show_config", "config"]

@@ -10,7 +10,7 @@ def export(namespace, tier, module_name):
         uf = getattr(_ufuncs, f"{fn}_{tier}", None)
         if uf is None:
             continue
-        uf.__module__ = module_name  # pickle finds ufuncs by module and name
+        _name(uf, module_name)
         namespace[fn] = uf
         names.append(fn)
     for alias, fn in ALIASES.items():
@@ -23,7 +23,9 @@ def export(namespace, tier, module_name):
 def export_deriv(namespace, tier, module_name):
     """Put the derivative ufuncs of a tier into namespace: <fn> (x -> f'(x)), <fn>_and_deriv
     (x -> (f(x), f'(x)) from one evaluation) and <fn>_from_output (y -> f'(x)).  Their
-    __name__ is "deriv.<name>" and __module__ the tier module, so pickle finds them."""
+    __name__ is "deriv.<name>" and __module__ the tier module, so pickle finds them; the
+    two-output ones are "<tier>.deriv.<fn>_and_deriv" in module vecmath, a name unique across
+    tiers because dask looks multi-output ufuncs up by name (vecmath._integrations)."""
     names = []
     for fn in FUNCTIONS:
         for name, attr in ((fn, f"{fn}_{tier}_deriv"), (f"{fn}_and_deriv", f"{fn}_{tier}_vd"),
@@ -31,8 +33,8 @@ def export_deriv(namespace, tier, module_name):
             uf = getattr(_ufuncs, attr, None)
             if uf is None:
                 continue
-            if attr != f"{fn}_from_output":  # tier-independent: it stays in vecmath.deriv
-                uf.__module__ = module_name
+            # the fused ones and the tier-independent _from_output resolve from vecmath itself
+            _name(uf, module_name if attr == f"{fn}_{tier}_deriv" else "vecmath")
             namespace[name] = uf
             names.append(name)
     for alias, fn in ALIASES.items():
@@ -41,6 +43,13 @@ def export_deriv(namespace, tier, module_name):
                 namespace[alias + suffix] = namespace[fn + suffix]
                 names.append(alias + suffix)
     return names
+
+
+def _name(uf, module_name):
+    """__module__ and __qualname__ as NumPy's ufuncs have them: pickle, numpy.ma and dask find a
+    ufunc by its module and (qualified) name."""
+    uf.__module__ = module_name
+    uf.__qualname__ = uf.__name__
 
 
 def deriv_module(tier, tier_module_name):

@@ -1,0 +1,96 @@
+"""Entries in the tables other libraries keep per ufunc, so vecmath's ufuncs behave there as
+NumPy's do:
+
+- numpy.ma keeps a domain and a fill value per ufunc (numpy.ma.core.ufunc_domain/ufunc_fills):
+  np.log(masked) masks x <= 0 instead of returning -inf/nan.  Ours get NumPy's entries, the
+  derivatives those of their function.
+- dask.array handles a ufunc with two outputs by looking its __name__ up in dask.array.ufunc:
+  each fused <fn>_and_deriv gets a lazy blockwise entry there (its name is unique per tier).
+
+Each registration runs once both vecmath and the library are imported, in either order, so
+`import vecmath` imports neither library.
+"""
+import importlib.machinery
+import sys
+
+from . import spec
+
+
+def _all_ufuncs():
+    """(ufunc, numpy's name of its function, two outputs?) for every tier and derivative."""
+    from . import accurate, approx, fast
+
+    seen = set()
+    for mod in (accurate, fast, approx):
+        for fn in spec.FUNCTIONS:
+            for uf in (getattr(mod, fn), getattr(mod.deriv, fn), getattr(mod.deriv, fn + "_and_deriv"),
+                       getattr(mod.deriv, fn + "_from_output", None)):
+                if uf is not None and uf not in seen:
+                    seen.add(uf)
+                    yield uf, spec.numpy_name(fn), uf.nout == 2
+
+
+def register_numpy_ma(ma_core):
+    for uf, np_name, _ in _all_ufuncs():
+        np_uf = getattr(sys.modules["numpy"], np_name)
+        if np_uf in ma_core.ufunc_domain:
+            ma_core.ufunc_domain[uf] = ma_core.ufunc_domain[np_uf]
+            ma_core.ufunc_fills[uf] = ma_core.ufunc_fills[np_uf]
+
+
+def register_dask(dask_ufunc_module):
+    for uf, _, two in _all_ufuncs():
+        if two:
+            setattr(dask_ufunc_module, uf.__name__, _DaskTwoOutputs(uf))
+
+
+class _DaskTwoOutputs:
+    """uf(dask_array) -> (dask_array, dask_array), lazily, block by block."""
+
+    def __init__(self, uf):
+        self.uf = uf
+
+    def __call__(self, x, **kwargs):
+        import dask.array as da
+
+        if kwargs:
+            raise TypeError(f"{self.uf.__name__} on dask arrays takes no keyword arguments, got "
+                            f"{', '.join(kwargs)}")
+        return da.apply_gufunc(self.uf, "()->(),()", x)
+
+
+class _AfterImport:
+    """A sys.meta_path finder that runs a callback right after a module is first executed."""
+
+    def __init__(self):
+        self.pending = {}
+
+    def find_spec(self, name, path, target=None):
+        callback = self.pending.pop(name, None)
+        if callback is None:
+            return None
+        found = importlib.machinery.PathFinder.find_spec(name, path, target)
+        if found is None or not hasattr(found.loader, "exec_module"):
+            return found
+        exec_module = found.loader.exec_module
+
+        def exec_then_register(module):
+            exec_module(module)
+            callback(module)
+
+        found.loader.exec_module = exec_then_register
+        return found
+
+
+_HOOKS = {"numpy.ma.core": register_numpy_ma, "dask.array.ufunc": register_dask}
+
+
+def install():
+    finder = _AfterImport()
+    for name, callback in _HOOKS.items():
+        if name in sys.modules:
+            callback(sys.modules[name])
+        else:
+            finder.pending[name] = callback
+    if finder.pending:
+        sys.meta_path.insert(0, finder)
