@@ -9,9 +9,6 @@ import numpy as np
 
 from .. import spec
 
-NUMPY_NAMES = {"exp": "exp", "log": "log", "tanh": "tanh", "atan": "arctan"}
-
-
 def canonical(func):
     """Our name of a function: 'arctan' -> 'atan'."""
     func = spec.ALIASES.get(func, func)
@@ -48,7 +45,7 @@ def tier_flush_below(tier, dtype):
 
 
 def numpy_callable(func):
-    return getattr(np, NUMPY_NAMES[func])
+    return getattr(np, spec.numpy_name(func))
 
 
 def load_callable(target, func):
@@ -57,7 +54,7 @@ def load_callable(target, func):
     module_name, _, attr = target.partition(":")
     module = importlib.import_module(module_name)
     if not attr:
-        attr = NUMPY_NAMES[func] if hasattr(module, NUMPY_NAMES[func]) else func
+        attr = spec.numpy_name(func) if hasattr(module, spec.numpy_name(func)) else func
     found = module
     for part in attr.split("."):
         found = getattr(found, part)

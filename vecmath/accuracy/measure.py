@@ -105,6 +105,19 @@ class Result:
                 + (f"flushed={self.flushed} " if self.flushed else "") +
                 f"max_ulp={self.max_ulp:.6g} not_cr={self.not_cr}")
 
+    @classmethod
+    def overall(cls, results):
+        """One Result for one callable's several sets of inputs: the worst of them, the sums."""
+        first, worst = results[0], max(results, key=lambda r: r.max_ulp)
+        hist = {}
+        for r in results:
+            for key, count in r.histogram.items():
+                hist[key] = hist.get(key, 0) + count
+        return cls(first.func, first.dtype, first.label, "overall: " + " + ".join(r.inputs for r in results),
+                   sum(r.n for r in results), worst.max_ulp, worst.worst_input, worst.worst_value,
+                   worst.worst_expected, sum(r.not_cr for r in results), hist,
+                   sum(r.seconds for r in results), sum(r.flushed for r in results))
+
     def to_dict(self):
         """JSON-ready: floats that JSON cannot hold (inf, NaN) and dtype values become strings."""
         d = asdict(self)

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from .. import spec
-from .callables import NUMPY_NAMES, numpy_callable, tier_callable, tier_flush_below, tier_label, torch_callable
+from .callables import numpy_callable, tier_callable, tier_flush_below, tier_label, torch_callable
 from .exhaustive import ASSUMED_REL_ERR
 from .measure import evaluate, ulp_errors
 from .runs import run, sample_reference
@@ -32,7 +32,7 @@ def competitors(func):
             found[tier_label(tier, func)] = tier_callable(tier, func)
         except (LookupError, ImportError):
             pass
-    found[f"numpy.{NUMPY_NAMES[func]}"] = numpy_callable(func)
+    found[f"numpy.{spec.numpy_name(func)}"] = numpy_callable(func)
     if torch_callable(func):
         found[f"torch.{func}"] = torch_callable(func)
     return found
