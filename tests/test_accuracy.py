@@ -56,8 +56,9 @@ def float32_sweep():
     return get
 
 
+# one xdist group per function: its sweep and reference, cached per session, are made once
 CASES = [pytest.param(func, tier, dtype, id=f"{func}-{tier}-{dtype}",
-                      marks=[pytest.mark.exhaustive] if dtype == "float32" else [])
+                      marks=[pytest.mark.xdist_group(func)] + ([pytest.mark.exhaustive] if dtype == "float32" else []))
          for func in spec.FUNCTIONS for tier in spec.TIERS for dtype in spec.DTYPES]
 
 

@@ -39,8 +39,14 @@ def _set_up_worker():
         sys.modules["torch"].set_num_threads(1)
 
 
+PROCESSES_ENV = "VECMATH_ACCURACY_PROCESSES"
+
+
 def default_processes():
-    return min(2, os.cpu_count() or 1)
+    """$VECMATH_ACCURACY_PROCESSES (the test suite sets it under pytest-xdist, whose workers
+    already share the cores), else up to 2."""
+    env = os.environ.get(PROCESSES_ENV)
+    return max(1, int(env)) if env else min(2, os.cpu_count() or 1)
 
 
 class ProgressBar:
