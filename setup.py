@@ -1,8 +1,10 @@
-"""Build: the ufunc extension and the cffi kernel module, each from the same C kernels.
+"""Build: the kernels once, as one static library, then the two extensions that link it — the
+ufunc extension (vecmath._ufuncs) and the cffi module of raw kernels (vecmath._kernels).
 
-Kernels are compiled once per ISA (csrc/isa_*.c select their target with #pragma GCC target),
-with -ffp-contract=off so the compiler adds no FMA of its own and no -ffast-math anywhere:
-every path then gives the same bits.  The x86 ISA files compile to nothing elsewhere.
+The kernels are compiled per ISA (csrc/isa_*.c select their target with #pragma GCC target) with
+KERNEL_CFLAGS: -ffp-contract=off so the compiler adds no FMA of its own and no -ffast-math, so
+every path gives the same bits.  The x86 ISA files compile to nothing elsewhere.  build_ext links
+every extension against the libraries build_clib made, so neither lists a kernel source.
 """
 import glob
 
@@ -10,16 +12,20 @@ import numpy
 from setuptools import Extension, setup
 
 KERNEL_SOURCES = ["csrc/isa_scalar.c", "csrc/isa_avx2.c", "csrc/isa_avx512.c", "csrc/dispatch.c"]
-CFLAGS = ["-O3", "-std=c11", "-ffp-contract=off", "-fno-fast-math", "-fvisibility=hidden",
-          "-fno-math-errno"]
+KERNEL_CFLAGS = ["-O3", "-std=c11", "-ffp-contract=off", "-fno-fast-math", "-fvisibility=hidden",
+                 "-fno-math-errno", "-fPIC"]
+KERNEL_HEADERS = sorted(glob.glob("csrc/**/*.h", recursive=True))  # kernels come in by #include
+
+kernels = ("vmkernels", {"sources": KERNEL_SOURCES, "include_dirs": ["csrc"], "cflags": KERNEL_CFLAGS,
+                         "depends": KERNEL_HEADERS + sorted(glob.glob("csrc/*.c"))})
 
 ufuncs = Extension(
     "vecmath._ufuncs",
-    sources=["csrc/py_ufuncs.c"] + KERNEL_SOURCES,
+    sources=["csrc/py_ufuncs.c"],
     include_dirs=["csrc", numpy.get_include()],
-    extra_compile_args=CFLAGS,
+    extra_compile_args=["-O3", "-std=c11", "-fvisibility=hidden"],
     libraries=["m"],
-    depends=sorted(glob.glob("csrc/**/*.[ch]", recursive=True)),  # kernels come in by #include
+    depends=KERNEL_HEADERS,
 )
 
-setup(ext_modules=[ufuncs], cffi_modules=["vecmath/_kernels_build.py:ffibuilder"])
+setup(libraries=[kernels], ext_modules=[ufuncs], cffi_modules=["vecmath/_kernels_build.py:ffibuilder"])

@@ -59,14 +59,7 @@ ffibuilder.cdef(cdef())
 ffibuilder.set_source(
     "vecmath._kernels",
     '#include "vecmath.h"',
-    sources=[str(p.relative_to(ROOT)) for p in
-             (CSRC / "isa_scalar.c", CSRC / "isa_avx2.c", CSRC / "isa_avx512.c", CSRC / "dispatch.c")],
     include_dirs=["csrc"],
-    extra_compile_args=["-O3", "-std=c11", "-ffp-contract=off", "-fno-fast-math",
-                        "-fvisibility=hidden", "-fno-math-errno"],
-    libraries=["m"],
-    depends=sorted(str(p.relative_to(ROOT)) for p in CSRC.rglob("*.[ch]")),
+    libraries=["m"],   # the kernels themselves: setup.py's static library, linked by build_ext
 )
 
-if __name__ == "__main__":
-    ffibuilder.compile(verbose=True)
