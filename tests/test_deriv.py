@@ -15,14 +15,10 @@ from vecmath.accuracy.deriv import deriv_samples, deriv_ulp_errors
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 TIER_MODULES = {"accurate": vecmath.accurate, "fast": vecmath.fast, "approx": vecmath.approx}
 PAIRS = _ad.differentiable()
-# Derivative bounds in ULPs (float16 goes through the float64 kernel and is rounded once).
-DERIV_BOUND = {"accurate": 2.0, "fast": 8.0}
 
 
 def deriv_bound(tier, dtype):
-    if dtype == np.float16:
-        return 1.0
-    return DERIV_BOUND.get(tier) or spec.bound(tier, np.dtype(dtype).name)
+    return spec.deriv_bound(tier, np.dtype(dtype).name)
 
 
 def pair_id(p):

@@ -42,6 +42,19 @@ def bound(tier, dtype):
     return 0.5 if b == "cr" else b
 
 
+# Max error in ULPs of the derivative ufuncs (deriv.<fn>, and the derivative output of
+# <fn>_and_deriv).  float16 goes through the float64 kernel and is rounded once: 1 ULP.  The
+# approx tier's derivatives keep the approx tier's own bound.
+DERIV_BOUNDS = {"accurate": 2.0, "fast": 8.0}
+
+
+def deriv_bound(tier, dtype):
+    """Max ULP error allowed for a derivative ufunc of the tier in dtype."""
+    if dtype == "float16":
+        return 1.0
+    return DERIV_BOUNDS.get(tier) or bound(tier, dtype)
+
+
 # float64 sampling regions, per function: (kind, lo, hi) with kind "uniform" (in value),
 # "loguniform" (in magnitude, both signs when lo/hi are positive and 'signed' is set) or
 # "around" (lo = centre, hi = half-width in ULPs: every neighbour is sampled).
