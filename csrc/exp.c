@@ -25,6 +25,7 @@
  * overflow/underflow. */
 
 #define EXP_K vm_exp_accurate_k
+#define EXP_LIM vm_exp_limits /* thresholds, from vecmath.spec.LIMITS */
 
 /* k = round(x * inv_ln2_n) as a double; its integer bits (low mantissa of z) in *ki. */
 static inline vd exp_round_k(vd x, double inv_ln2_n, double shift, vdi *ki) {
@@ -86,11 +87,11 @@ static inline vd exp_accurate_core(vd x, vd *scale) {
 /* Accurate exp for any double: NaN, infinities, overflow and subnormal results. */
 static double exp_f64_special(double x, int *st) {
     if (isnan(x)) return x + x;
-    if (x > 710.0) {
+    if (x > EXP_LIM.f64_overflow_above) {
         if (!isinf(x)) *st |= VM_FE_OVERFLOW;
         return INFINITY;
     }
-    if (x < -746.0) {
+    if (x < EXP_LIM.f64_zero_below) {
         if (!isinf(x)) *st |= VM_FE_UNDERFLOW;
         return 0.0;
     }
@@ -124,7 +125,7 @@ static double exp_f64_special(double x, int *st) {
 /* y = scale + scale*tmp, with special lanes recomputed */
 static inline vd exp_f64_finish(vd x, vd scale, vd tmp, int *st) {
     vd y = vd_fma(scale, tmp, scale);
-    vdm special = vdm_not(vd_lt(vd_abs(x), vd_set(704.0)));
+    vdm special = vdm_not(vd_lt(vd_abs(x), vd_set(EXP_LIM.f64_branch_free_abs)));
     if (vdm_bits(special)) y = vd_fixup(x, y, special, exp_f64_special, st);
     return y;
 }
@@ -170,11 +171,11 @@ static inline vd exp_f64_approx_vec(vd x, int *st) {
  * s + e (error < 2^-58 relative), rounded once. */
 static float exp_f32_special(float x, int *st) {
     if (isnan(x)) return x + x;
-    if (x > 89.0f) {
+    if (x > (float)EXP_LIM.f32_overflow_above) {
         if (!isinf(x)) *st |= VM_FE_OVERFLOW;
         return INFINITY;
     }
-    if (x < -104.0f) {
+    if (x < (float)EXP_LIM.f32_zero_below) {
         if (!isinf(x)) *st |= VM_FE_UNDERFLOW;
         return 0.0f;
     }
@@ -203,7 +204,7 @@ static inline vfh exp_f32_accurate_vec(vfh xf, int *st) {
     vdi d = vdi_and(vdi_add(vd_bits(y), vdi_set((int64_t)K.window - 0x10000000)),
                     vdi_set(0x1fffffff));
     vdm unsure = vdi_gt(vdi_set(2 * (int64_t)K.window), d);
-    vdm special = vdm_or(unsure, vdm_not(vd_lt(vd_abs(x), vd_set(86.0))));
+    vdm special = vdm_or(unsure, vdm_not(vd_lt(vd_abs(x), vd_set(EXP_LIM.f32_accurate_branch_free_abs))));
     vfh yf = vfh_from_vd(y);
     if (vdm_bits(special)) yf = vfh_fixup(xf, yf, special, exp_f32_special, st);
     return yf;
@@ -213,7 +214,8 @@ static inline vfh exp_f32_accurate_vec(vfh xf, int *st) {
 /* y = scale + scale*tmp in float, with special lanes recomputed (accurately) */
 static inline vf exp_f32_finish(vf x, vf scale, vf tmp, int *st) {
     vf y = vf_fma(scale, tmp, scale);
-    vfm special = vfm_not(vfm_and(vf_gt(x, vf_set(-86.0f)), vf_lt(x, vf_set(88.0f))));
+    vfm special = vfm_not(vfm_and(vf_gt(x, vf_set((float)EXP_LIM.f32_branch_free_lo)),
+                                  vf_lt(x, vf_set((float)EXP_LIM.f32_branch_free_hi))));
     if (vfm_bits(special)) y = vf_fixup(x, y, special, exp_f32_special, st);
     return y;
 }

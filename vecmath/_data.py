@@ -177,6 +177,18 @@ VM_EXP_APPROX_F32_K = dict(
     c2=float.fromhex('0x1.fffff60000000p-2'),  # r^2
 )
 
+# where exp's kernels leave the branch-free path or saturate (vecmath.spec.LIMITS)
+VM_EXP_LIMITS = dict(
+    f64_branch_free_abs=float.fromhex('0x1.6000000000000p+9'),  # |x| < 704: 2^(k/32) and the result are normal doubles
+    f64_overflow_above=float.fromhex('0x1.6300000000000p+9'),  # above ln(DBL_MAX) = 709.78: +inf (overflow)
+    f64_zero_below=float.fromhex('-0x1.7500000000000p+9'),  # below ln(2^-1075) = -745.13: rounds to +0 (underflow)
+    f32_branch_free_lo=float.fromhex('-0x1.5800000000000p+6'),  # above ln(FLT_MIN) = -87.34: normal float results
+    f32_branch_free_hi=float.fromhex('0x1.6000000000000p+6'),  # below ln(FLT_MAX) = 88.72: finite float results
+    f32_accurate_branch_free_abs=float.fromhex('0x1.5800000000000p+6'),  # |x| < 86: the accurate first try's result is normal
+    f32_overflow_above=float.fromhex('0x1.6400000000000p+6'),  # above ln(FLT_MAX) = 88.72: +inf (overflow)
+    f32_zero_below=float.fromhex('-0x1.a000000000000p+6'),  # below ln(2^-150) = -103.97: rounds to +0 (underflow)
+)
+
 # x = 2^k z, z in [OFF, 2 OFF): bits of OFF, for the N=16 and N=32 tables
 VM_LOG_REDUCE = dict(
     off16=0x3fe6800000000000,  # OFF = 0.703125, 1.0 at the centre of entry 9

@@ -55,6 +55,27 @@ def deriv_bound(tier, dtype):
     return DERIV_BOUNDS.get(tier) or bound(tier, dtype)
 
 
+# Where each kernel leaves its branch-free path or saturates: (value, why).  The generator
+# writes them into the kernels' constant blocks (csrc/generated/vm_data.h, vecmath/_data.py),
+# which the C and numba kernels read; nobody types them into a kernel.
+LIMITS = {
+    "exp": {
+        "f64_branch_free_abs": (704.0, "|x| < 704: 2^(k/32) and the result are normal doubles"),
+        "f64_overflow_above": (710.0, "above ln(DBL_MAX) = 709.78: +inf (overflow)"),
+        "f64_zero_below": (-746.0, "below ln(2^-1075) = -745.13: rounds to +0 (underflow)"),
+        "f32_branch_free_lo": (-86.0, "above ln(FLT_MIN) = -87.34: normal float results"),
+        "f32_branch_free_hi": (88.0, "below ln(FLT_MAX) = 88.72: finite float results"),
+        "f32_accurate_branch_free_abs": (86.0, "|x| < 86: the accurate first try's result is normal"),
+        "f32_overflow_above": (89.0, "above ln(FLT_MAX) = 88.72: +inf (overflow)"),
+        "f32_zero_below": (-104.0, "below ln(2^-150) = -103.97: rounds to +0 (underflow)"),
+    },
+}
+
+
+def limit(func, name):
+    return LIMITS[func][name][0]
+
+
 # float64 sampling regions, per function: (kind, lo, hi) with kind "uniform" (in value),
 # "loguniform" (in magnitude, both signs when lo/hi are positive and 'signed' is set) or
 # "around" (lo = centre, hi = half-width in ULPs: every neighbour is sampled).

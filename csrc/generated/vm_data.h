@@ -155,6 +155,27 @@ static const struct {
     .c2 = 0x1.fffff60000000p-2f,  /* r^2 */
 };
 
+/* where exp's kernels leave the branch-free path or saturate (vecmath.spec.LIMITS) */
+static const struct {
+    double f64_branch_free_abs;
+    double f64_overflow_above;
+    double f64_zero_below;
+    double f32_branch_free_lo;
+    double f32_branch_free_hi;
+    double f32_accurate_branch_free_abs;
+    double f32_overflow_above;
+    double f32_zero_below;
+} vm_exp_limits = {
+    .f64_branch_free_abs = 0x1.6000000000000p+9,  /* |x| < 704: 2^(k/32) and the result are normal doubles */
+    .f64_overflow_above = 0x1.6300000000000p+9,  /* above ln(DBL_MAX) = 709.78: +inf (overflow) */
+    .f64_zero_below = -0x1.7500000000000p+9,  /* below ln(2^-1075) = -745.13: rounds to +0 (underflow) */
+    .f32_branch_free_lo = -0x1.5800000000000p+6,  /* above ln(FLT_MIN) = -87.34: normal float results */
+    .f32_branch_free_hi = 0x1.6000000000000p+6,  /* below ln(FLT_MAX) = 88.72: finite float results */
+    .f32_accurate_branch_free_abs = 0x1.5800000000000p+6,  /* |x| < 86: the accurate first try's result is normal */
+    .f32_overflow_above = 0x1.6400000000000p+6,  /* above ln(FLT_MAX) = 88.72: +inf (overflow) */
+    .f32_zero_below = -0x1.a000000000000p+6,  /* below ln(2^-150) = -103.97: rounds to +0 (underflow) */
+};
+
 /* x = 2^k z, z in [OFF, 2 OFF): bits of OFF, for the N=16 and N=32 tables */
 static const struct {
     uint64_t off16;

@@ -6,6 +6,7 @@ k << (52 - log2 N) yields 2^(k/N) rounded, with the exponent k div N already in 
 """
 import mpmath as mp
 
+from .. import spec
 from .common import (Block, Table, double_bits, err_bits, float32_bits, split_hi, to_double,
                      to_float)
 from .remez import fit, max_error
@@ -142,4 +143,10 @@ def generate():
                 b.add("ln2_n", to_float(mp.log(2) / 16), "ln2/N in one float")
             _poly_block(b, coeffs, powers, to_float)
             out.append(b)
+
+    b = Block("vm_exp_limits", "double", "where exp's kernels leave the branch-free path or saturate "
+              "(vecmath.spec.LIMITS)")
+    for name, (value, why) in spec.LIMITS["exp"].items():
+        b.add(name, value, why)
+    out.append(b)
     return out

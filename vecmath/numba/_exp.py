@@ -20,6 +20,8 @@ FAST64 = consts("ExpFast64", D.VM_EXP_FAST_F64_K, np.float64)
 APPROX64 = consts("ExpApprox64", D.VM_EXP_APPROX_F64_K, np.float64)
 FAST32 = consts("ExpFast32", D.VM_EXP_FAST_F32_K, np.float32)
 APPROX32 = consts("ExpApprox32", D.VM_EXP_APPROX_F32_K, np.float32)
+LIM = consts("ExpLimits", D.VM_EXP_LIMITS, np.float64)    # vecmath.spec.LIMITS["exp"]
+LIM32 = consts("ExpLimits32", D.VM_EXP_LIMITS, np.float32)
 SHIFT_BITS = 0x4338000000000000  # bits of 1.5*2^52: bits(x*N/ln2 + shift) - SHIFT_BITS = k
 INF64 = np.inf
 TWO_1009, TWO_M1022 = 2.0 ** 1009, 2.0 ** -1022
@@ -85,8 +87,8 @@ def special_f64(x, tmp, ki):
     lo = 1.0 - hi + yd + lo
     ysub = (hi + lo) - 1.0  # never -0 (C checks; in round-to-nearest a - a is +0)
     r = select(up, TWO_1009 * select(up, y, 1.0), TWO_M1022 * select(yd < 1.0, ysub, yd))
-    r = select(x < -746.0, 0.0, r)
-    r = select(x > 710.0, INF64, r)
+    r = select(x < LIM.f64_zero_below, 0.0, r)
+    r = select(x > LIM.f64_overflow_above, INF64, r)
     return select(x != x, x + x, r)
 
 
@@ -100,7 +102,7 @@ def special_any_f64(x):
 def finish_f64(x, scale, tmp):
     """scale + scale*tmp, or the special result where |x| >= 704 or x is NaN."""
     y = fma(scale, tmp, scale)
-    return select(abs(x) < 704.0, y, special_any_f64(x))
+    return select(abs(x) < LIM.f64_branch_free_abs, y, special_any_f64(x))
 
 
 @kernel
@@ -154,8 +156,8 @@ def exp_accurate_f32(xf):
     s = scale + t
     e = t - (s - scale)
     y = round_dd_f32(s, e)
-    y = select(x < -104.0, np.float32(0.0), y)
-    y = select(x > 89.0, np.float32(np.inf), y)
+    y = select(x < LIM.f32_zero_below, np.float32(0.0), y)
+    y = select(x > LIM.f32_overflow_above, np.float32(np.inf), y)
     return select(xf != xf, xf + xf, y)
 
 
@@ -163,7 +165,7 @@ def exp_accurate_f32(xf):
 def finish_f32(x, scale, tmp):
     """scale + scale*tmp in float, or the accurate result outside (-86, 88) and for NaN."""
     y = fma(scale, tmp, scale)
-    return select((x > np.float32(-86.0)) & (x < np.float32(88.0)), y, exp_accurate_f32(x))
+    return select((x > LIM32.f32_branch_free_lo) & (x < LIM32.f32_branch_free_hi), y, exp_accurate_f32(x))
 
 
 @kernel
