@@ -20,8 +20,7 @@
  * about 1 ULP of 1 - y^2 for the given y; it inherits y's own error, and it is 0 where y
  * rounded to +-1: use the derivative of x there. */
 
-#define TANH_DERIV_TAIL_F64 354.0
-#define TANH_DERIV_TAIL_F32 43.0f
+#define TANH_LIM vm_tanh_limits /* thresholds, from vecmath.spec.LIMITS */
 
 /* (2E)^2, E = exp(-a) rounded, where any lane's a is beyond the tail threshold */
 #define TANH_DERIV_TAILS(V, exp_vec, a, dy, limit)                                      \
@@ -34,11 +33,11 @@
         }                                                                               \
     } while (0)
 
-/* 4 exp(-a)^2 for 354 < a <= 380 (beyond: 0), to ~0.5 ULP */
+/* 4 exp(-a)^2 for deriv_tail_f64 < a <= deriv_zero_f64 (beyond: 0), to ~0.5 ULP */
 static inline vd tanh_deriv_tail_accurate(vd a) {
-    vdm beyond = vd_gt(a, vd_set(380.0));
+    vdm beyond = vd_gt(a, vd_set(TANH_LIM.deriv_zero_f64));
     vd scale;
-    vd tmp = exp_accurate_core(vd_neg(vd_select(beyond, vd_set(380.0), a)), &scale);
+    vd tmp = exp_accurate_core(vd_neg(vd_select(beyond, vd_set(TANH_LIM.deriv_zero_f64), a)), &scale);
     vd s = vd_mul(scale, vd_set(0x1p65)); /* 2^64 * 2 * scale: its square stays normal */
     vd s2 = vd_mul(s, s);
     vd s2l = vd_fma(s, s, vd_neg(s2));
@@ -61,7 +60,7 @@ static inline vd tanh_f64_accurate_deriv_vec(vd x, int *st) {
     vd q = vd_mul(e4, inv);
     vd r = vd_fnma(q, sl, vd_fnma(q, s, e4)); /* e4 - q (s + sl), the first term exact */
     vd dy = vd_fma(r, inv, q);
-    vdm tail = vd_gt(a, vd_set(TANH_DERIV_TAIL_F64));
+    vdm tail = vd_gt(a, vd_set(TANH_LIM.deriv_tail_f64));
     if (vdm_bits(tail)) dy = vd_select(tail, tanh_deriv_tail_accurate(a), dy);
     return dy;
 }
@@ -78,10 +77,10 @@ static inline vd tanh_f64_accurate_deriv_vec(vd x, int *st) {
         TANH_DERIV_TAILS(V, exp_##T##_##tier##_vec, a, dy, limit);                      \
         return dy;                                                                      \
     }
-TANH_DERIV_PLAIN(f64, fast, vd, 1.0, -2.0, 4.0, TANH_DERIV_TAIL_F64)
-TANH_DERIV_PLAIN(f64, approx, vd, 1.0, -2.0, 4.0, TANH_DERIV_TAIL_F64)
-TANH_DERIV_PLAIN(f32, fast, vf, 1.0f, -2.0f, 4.0f, TANH_DERIV_TAIL_F32)
-TANH_DERIV_PLAIN(f32, approx, vf, 1.0f, -2.0f, 4.0f, TANH_DERIV_TAIL_F32)
+TANH_DERIV_PLAIN(f64, fast, vd, 1.0, -2.0, 4.0, TANH_LIM.deriv_tail_f64)
+TANH_DERIV_PLAIN(f64, approx, vd, 1.0, -2.0, 4.0, TANH_LIM.deriv_tail_f64)
+TANH_DERIV_PLAIN(f32, fast, vf, 1.0f, -2.0f, 4.0f, (float)TANH_LIM.deriv_tail_f32)
+TANH_DERIV_PLAIN(f32, approx, vf, 1.0f, -2.0f, 4.0f, (float)TANH_LIM.deriv_tail_f32)
 
 static inline vfh tanh_f32_accurate_deriv_vec(vfh xf, int *st) {
     (void)st;

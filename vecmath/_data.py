@@ -929,6 +929,13 @@ VM_TANH_APPROX_F32_C3 = (
     float.fromhex('-0x1.545e6c0000000p-2'),
 )
 
+# where tanh's kernels change method (vecmath.spec.LIMITS)
+VM_TANH_LIMITS = dict(
+    deriv_tail_f64=float.fromhex('0x1.6200000000000p+8'),  # |x| above: exp(-2|x|) is subnormal, so tanh' = (2 exp(-|x|))^2
+    deriv_tail_f32=float.fromhex('0x1.5800000000000p+5'),  # the same in float arithmetic (fast and approx float32)
+    deriv_zero_f64=float.fromhex('0x1.7c00000000000p+8'),  # |x| above: tanh' = 4 exp(-2|x|) < 2^-1075, rounds to +0
+)
+
 # atan: node b_j (j = 0: 0; j = 385: unused, tau = -1/a)
 VM_ATAN_NODE = (
     float.fromhex('0x0.0p+0'),

@@ -69,6 +69,11 @@ LIMITS = {
         "f32_overflow_above": (89.0, "above ln(FLT_MAX) = 88.72: +inf (overflow)"),
         "f32_zero_below": (-104.0, "below ln(2^-150) = -103.97: rounds to +0 (underflow)"),
     },
+    "tanh": {
+        "deriv_tail_f64": (354.0, "|x| above: exp(-2|x|) is subnormal, so tanh' = (2 exp(-|x|))^2"),
+        "deriv_tail_f32": (43.0, "the same in float arithmetic (fast and approx float32)"),
+        "deriv_zero_f64": (380.0, "|x| above: tanh' = 4 exp(-2|x|) < 2^-1075, rounds to +0"),
+    },
 }
 
 

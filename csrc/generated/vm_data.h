@@ -588,6 +588,17 @@ static const float vm_tanh_approx_f32_c3[32] __attribute__((aligned(64))) = {
     0x1.f62c6c0000000p-24f, 0x1.f62c6c0000000p-24f, 0x1.f62c6c0000000p-24f, -0x1.545e6c0000000p-2f,
 };
 
+/* where tanh's kernels change method (vecmath.spec.LIMITS) */
+static const struct {
+    double deriv_tail_f64;
+    double deriv_tail_f32;
+    double deriv_zero_f64;
+} vm_tanh_limits = {
+    .deriv_tail_f64 = 0x1.6200000000000p+8,  /* |x| above: exp(-2|x|) is subnormal, so tanh' = (2 exp(-|x|))^2 */
+    .deriv_tail_f32 = 0x1.5800000000000p+5,  /* the same in float arithmetic (fast and approx float32) */
+    .deriv_zero_f64 = 0x1.7c00000000000p+8,  /* |x| above: tanh' = 4 exp(-2|x|) < 2^-1075, rounds to +0 */
+};
+
 /* atan: node b_j (j = 0: 0; j = 385: unused, tau = -1/a) */
 static const double vm_atan_node[386] __attribute__((aligned(64))) = {
     0x0.0p+0, 0x1.0412a00000000p-6, 0x1.0be0e00000000p-6, 0x1.13bbc00000000p-6,

@@ -7,6 +7,7 @@ of a: quarter binades [1/16, 5/64), ..., [8, 10), and [0, 1/16).
 """
 import mpmath as mp
 
+from .. import spec
 from .common import Block, Table, err_bits, to_double, to_float
 from .remez import fit, max_error
 
@@ -101,4 +102,8 @@ def generate():
             b.add("index_base", float(bits_base), "slot = min_unsigned((bits(a) >> 21) - this, 31)")
             out.append(b)
             out += tables
+    b = Block("vm_tanh_limits", "double", "where tanh's kernels change method (vecmath.spec.LIMITS)")
+    for name, (value, why) in spec.LIMITS["tanh"].items():
+        b.add(name, value, why)
+    out.append(b)
     return out

@@ -7,12 +7,14 @@ stays vectorizable; divisions never see a zero divisor (no ZeroDivisionError in 
 """
 import numpy as np
 
-from ._common import kernel
+from .. import _data as D
+from ._common import consts, kernel
 from ._exp import KERNELS as EXP, accurate_core, scale32
 from ._llvm import fma, select
 
 INF, NAN = np.inf, np.nan
 F32 = np.float32
+TANH_LIM = consts("TanhLimits", D.VM_TANH_LIMITS, np.float64)  # vecmath.spec.LIMITS["tanh"]
 EXP_ACCURATE_F64, EXP_FAST_F64 = EXP["accurate", "f64"], EXP["fast", "f64"]  # globals numba can call
 
 
@@ -68,8 +70,8 @@ DERIV["atan"] = {("accurate", "f64"): atan_deriv_f64, ("accurate", "f32"): atan_
 # ---- tanh' = 4e/(1 + e)^2, e = exp(-2|x|); tails (2 exp(-|x|))^2 ----
 @kernel
 def tanh_deriv_tail_accurate(a):
-    beyond = a > 380.0
-    tmp, ki = accurate_core(-select(beyond, 380.0, a))
+    beyond = a > TANH_LIM.deriv_zero_f64
+    tmp, ki = accurate_core(-select(beyond, TANH_LIM.deriv_zero_f64, a))
     s = scale32(ki) * 2.0 ** 65
     s2 = s * s
     s2l = fma(s, s, -s2)
@@ -90,7 +92,7 @@ def tanh_deriv_accurate_f64(x):
     q = e4 * inv
     r = fma(-q, sl, fma(-q, s, e4))
     dy = fma(r, inv, q)
-    return select(a > 354.0, tanh_deriv_tail_accurate(a), dy)
+    return select(a > TANH_LIM.deriv_tail_f64, tanh_deriv_tail_accurate(a), dy)
 
 
 @kernel
@@ -117,9 +119,9 @@ def _tanh_deriv_plain(exp, one, minus_two, four, limit):
 DERIV["tanh"] = {("accurate", "f64"): tanh_deriv_accurate_f64,
                  ("accurate", "f32"): tanh_deriv_accurate_f32}
 for _tier in ("fast", "approx"):
-    DERIV["tanh"][_tier, "f64"] = _tanh_deriv_plain(EXP[_tier, "f64"], 1.0, -2.0, 4.0, 354.0)
+    DERIV["tanh"][_tier, "f64"] = _tanh_deriv_plain(EXP[_tier, "f64"], 1.0, -2.0, 4.0, TANH_LIM.deriv_tail_f64)
     DERIV["tanh"][_tier, "f32"] = _tanh_deriv_plain(EXP[_tier, "f32"], F32(1.0), F32(-2.0),
-                                                    F32(4.0), F32(43.0))
+                                                    F32(4.0), F32(TANH_LIM.deriv_tail_f32))
 
 
 # ---- from the saved output ----
