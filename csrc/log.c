@@ -20,7 +20,7 @@
  *   y = (k ln2 + log c) + (r + r^2 G(r)), G of degree 5 (2^-42.5): relative error < 2^-41
  *   (polynomial 2^-42.5 |log1p(r)| <= 2^-41.2 |y|, roundings about 10 * 2^-53).  Rounding y to
  *   float is then correct unless y lies within 2^12 double ulps of a float midpoint; lanes
- *   within LOG_F32_NEAR = 2^14 ulps (4x margin, about 1 lane in 2^14) and the special inputs
+ *   within LOG_F32_NEAR = 2^14 ulps (vecmath.spec.LIMITS; 4x margin, about 1 lane in 2^14) and the special inputs
  *   take log_f32_special, which rounds the accurate float64 evaluation as a double-double
  *   (s, e) (error ~2^-62 relative) with vm_round_dd_f32_any.  Exhaustive check: every float
  *   input gives the correctly rounded result.  Float subnormals are normal doubles here.
@@ -168,8 +168,9 @@ static inline vd log_f32_first_pass(vd x) {
 
 /* The first pass rounds to the right float unless it lies within 2^-41 relative, i.e. 2^12
  * double ulps, of a float midpoint (low 29 bits 0x10000000); lanes within LOG_F32_NEAR ulps
- * (4x margin, about 1 lane in 2^14) take the accurate path of log_f32_special. */
-#define LOG_F32_NEAR 0x4000
+ * (vecmath.spec.LIMITS: 4x margin, about 1 lane in 2^14) take the accurate path of
+ * log_f32_special. */
+#define LOG_F32_NEAR ((int64_t)vm_log_limits.f32_cr_window)
 
 static inline vfh log_f32_accurate_vec(vfh xf, int *st) {
     vd x = vd_from_vfh(xf);

@@ -162,13 +162,14 @@ static inline vf tanh_f32_approx_vec(vf x, int *st) {
 }
 
 /* accurate float32: the fast float64 tier (< 4 double ULP) decides the rounding unless its
- * result lies within 64 double ulps of a float midpoint (about 2^-21 of the inputs); those
- * lanes take the double-double result, rounded once. */
+ * result lies within `window` double ulps of a float midpoint (vecmath.spec.LIMITS: 64, about
+ * 2^-21 of the inputs); those lanes take the double-double result, rounded once. */
 static inline vfh tanh_f32_accurate_vec(vfh xf, int *st) {
+    const int64_t window = (int64_t)vm_tanh_limits.f32_cr_window;
     vd x = vd_from_vfh(xf);
     vd y = tanh_f64_fast_vec(x, st);
-    vdi from_mid = vdi_and(vdi_sub(vd_bits(y), vdi_set(0x10000000 - 64)), vdi_set(0x1fffffff));
-    vdm hard = vdi_gt(vdi_set(128), from_mid);
+    vdi from_mid = vdi_and(vdi_sub(vd_bits(y), vdi_set(0x10000000 - window)), vdi_set(0x1fffffff));
+    vdm hard = vdi_gt(vdi_set(2 * window), from_mid);
     if (vdm_bits(hard)) {
         vd e;
         vd s = tanh_accurate_dd(vd_abs(x), &e);

@@ -453,6 +453,11 @@ VM_LOG_APPROX_F32_K = dict(
     c3=float.fromhex('0x1.5636960000000p-2'),  # r^3
 )
 
+# where log's kernels change path (vecmath.spec.LIMITS)
+VM_LOG_LIMITS = dict(
+    f32_cr_window=float.fromhex('0x1.0000000000000p+14'),  # accurate float32: double ulps around a float midpoint within which the first pass (2^-41 relative = 2^12 ulps) cannot decide the rounding: 4x margin, about 2^-14 of inputs take the exact path
+)
+
 # accurate: tanh(a) = a + a^3 P(a^2), degree 13 on |a| < 0.125, relative error 2^-61.77
 VM_TANH_ACCURATE_F64_K = dict(
     poly_limit=float.fromhex('0x1.0000000000000p-3'),  # polynomial below, 1 - 2/(exp(2a)+1) beyond
@@ -934,6 +939,7 @@ VM_TANH_LIMITS = dict(
     deriv_tail_f64=float.fromhex('0x1.6200000000000p+8'),  # |x| above: exp(-2|x|) is subnormal, so tanh' = (2 exp(-|x|))^2
     deriv_tail_f32=float.fromhex('0x1.5800000000000p+5'),  # the same in float arithmetic (fast and approx float32)
     deriv_zero_f64=float.fromhex('0x1.7c00000000000p+8'),  # |x| above: tanh' = 4 exp(-2|x|) < 2^-1075, rounds to +0
+    f32_cr_window=float.fromhex('0x1.0000000000000p+6'),  # accurate float32: double ulps around a float midpoint within which the fast float64 result (< 4 ULP) cannot decide the rounding: 16x margin, about 2^-21 of inputs take the double-double path
 )
 
 # atan: node b_j (j = 0: 0; j = 385: unused, tau = -1/a)

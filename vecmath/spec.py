@@ -73,6 +73,14 @@ LIMITS = {
         "deriv_tail_f64": (354.0, "|x| above: exp(-2|x|) is subnormal, so tanh' = (2 exp(-|x|))^2"),
         "deriv_tail_f32": (43.0, "the same in float arithmetic (fast and approx float32)"),
         "deriv_zero_f64": (380.0, "|x| above: tanh' = 4 exp(-2|x|) < 2^-1075, rounds to +0"),
+        "f32_cr_window": (64.0, "accurate float32: double ulps around a float midpoint within which "
+                                "the fast float64 result (< 4 ULP) cannot decide the rounding: "
+                                "16x margin, about 2^-21 of inputs take the double-double path"),
+    },
+    "log": {
+        "f32_cr_window": (16384.0, "accurate float32: double ulps around a float midpoint within which "
+                                   "the first pass (2^-41 relative = 2^12 ulps) cannot decide the "
+                                   "rounding: 4x margin, about 2^-14 of inputs take the exact path"),
     },
 }
 
