@@ -8,9 +8,10 @@
  *
  * accurate float64: N = 32 plus tails (2^(j/32) to ~2^-106), degree 6 (2^-63.2).  Budget:
  *   0.5 ULP final rounding + 2^-63 polynomial + ~2^-60 rounding in tmp -> ~0.51 ULP.
- * accurate float32: in double, N = 16, degree 4; total error bound 2^-38.5, so float(y) is the
- *   correctly rounded result unless y lies within that bound (the generated window, in double
- *   ulps) of a float midpoint: about 2^-12 of inputs.  Those, and results outside float's
+ * accurate float32: in double, N = 16, degree 4; the generator sums the error bound (polynomial,
+ *   table, reduction, roundings: vm_exp_f32_accurate_k's comment) and turns it into a window
+ *   in double ulps: float(y) is the correctly rounded result unless y lies within it of a
+ *   float midpoint (about 2^-11.5 of inputs).  Those, and results outside float's
  *   normal range, take exp_f32_special: the float64 accurate evaluation kept as an exact
  *   double-double (error < 2^-58) and rounded once; the exhaustive test proves every float
  *   input correctly rounded.
@@ -19,8 +20,8 @@
  * fast float32: float arithmetic, N = 16 float table, degree 3 (2^-29.2): < 2 ULP.
  * approx float32: N = 16, degree 2 (2^-21.2), one-constant reduction: < 2^4 ULP.
  *
- * Special inputs leave the branch-free path through one compare (float64 |x| >= 704 or NaN;
- * float32 outside (-86, 88)) into exp_f64_special / exp_f32_special, which give the accurate
+ * Special inputs leave the branch-free path through one compare (thresholds: vm_exp_limits,
+ * from vecmath.spec.LIMITS: float64 |x| >= 704 or NaN; float32 outside (-86, 88)) into exp_f64_special / exp_f32_special, which give the accurate
  * result for any input (so every tier keeps correct subnormal results) and report
  * overflow/underflow. */
 

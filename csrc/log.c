@@ -10,12 +10,13 @@
  * |r| <= 0.0342 for N = 16, 0.0198 for N = 32.  r carries no rounding error in any tier.
  *
  * accurate float64: N = 16; log c = hi + lo with hi a multiple of 2^-42, so w = k ln2_hi + hi is
- *   exact; log1p(r) = r - r^2/2 + r^3 H(r), H of degree 8 (2^-64.3 relative).  w + r and then
+ *   exact; log1p(r) = r - r^2/2 + r^3 H(r), H of degree 8 (relative error: the
+ *   generated header).  w + r and then
  *   -r^2/2 (r^2 split exactly by an FMA) are added by Fast2Sum (|w| >= |r| by the table;
  *   |w + r| > 2^-7 > r^2/2 outside the c = 1 entry); what they leave, k ln2_lo + lo and
  *   r^3 H(r), is one small term t with |t| < 2^-11 |result|, whose roundings cost < 2^-62
- *   relative.  s = hi + t: 0.5 ULP final rounding + < 0.003 ULP.  Measured max 0.50000000003
- *   ULP (1.14M inputs over spec.REGIONS and all 134,939 worst cases of log.wc).
+ *   relative.  s = hi + t: 0.5 ULP final rounding + < 0.003 ULP.  Measured maximum, over
+ *   sampled inputs and every worst case of log.wc: docs/accuracy.md.
  * accurate float32: a first pass in plain double arithmetic, N = 16, log c rounded to double,
  *   y = (k ln2 + log c) + (r + r^2 G(r)), G of degree 5 (2^-42.5): relative error < 2^-41
  *   (polynomial 2^-42.5 |log1p(r)| <= 2^-41.2 |y|, roundings about 10 * 2^-53).  Rounding y to
@@ -27,12 +28,12 @@
  * fast float64: N = 16, w = k ln2_hi + hi exact, G of degree 8 (2^-60.2),
  *   y = w + ((r + r^2 G) + (k ln2_lo + lo)): the two roundings of the small sum (< 0.035) are
  *   < 2^-58.8 each, against ulp(y) >= 2^-58 wherever k = 0 (|y| >= 2^-6 outside the c = 1
- *   entry) -> < 1.3 ULP + 0.5.  Measured max 1.09 ULP.
+ *   entry) -> < 1.3 ULP + 0.5 (measured: docs/accuracy.md).
  * approx float64: N = 16, G of degree 3 (2^-30.2), y = k ln2 + (log c + p): < 2^24 ULP
  *   (measured 2^22.6, near the c != 1 entries where r cancels part of log c).
  * fast float32: float arithmetic, N = 32 (one register permute of floats on AVX-512), log c
  *   rounded to float, G of degree 2 (2^-27.4), y = (k ln2 + log c) + (r + r^2 G): log c's
- *   rounding can reach 2 ULP where r cancels half of it -> < 3 ULP (exhaustive max 2.27).
+ *   rounding can reach 2 ULP where r cancels half of it -> < 3 ULP (exhaustive maximum: docs/accuracy.md).
  * approx float32: float, N = 16, G of degree 1 (2^-17.7), y = k ln2 + (log c + p):
  *   exhaustive max 74 ULP.
  *

@@ -8,21 +8,22 @@
  *
  * float64 kernels: a < 1/8: odd minimax a + a^3 P(a^2); 1/8 <= a < sat (19.06): tanh(a) =
  * 1 - 2/(E+1), E = exp(2a) from exp's N=32 table (exp_accurate_reduce/poly, shared with exp).
- * accurate float64: P of degree 13 (2^-64.3 relative).  E = scale (1 + r + lo) kept exact to
+ * accurate float64: P of degree 13 (relative error: generated header).  E = scale (1 + r + lo) kept exact to
  *   ~2^-63 (r's rounding r_lo, the table tail and tail*r all kept); D = E + 1 as a
  *   double-double; q = 2/D with one division and a remainder correction; 1 - q by Fast2Sum.
  *   An error d in E is magnified by 2/(E-1) <= 7.1 at a = 1/8, so exp's 2^-63.2 polynomial
  *   gives <= 2^-61.3; the polynomial side adds ~2.5 roundings of a term <= a^2/3 <= 2^-7.6 of
  *   the result, <= 2^-59.3.  Bound ~0.5 + 0.03 ULP.
  * accurate float32: the fast float64 kernel on (double)x (< 4 double ULP, 2^-50) rounds
- *   correctly to float unless its result lies within 64 double ulps of a float midpoint; those
+ *   correctly to float unless its result lies within 64 double ulps of a float midpoint
+ *   (vecmath.spec.LIMITS); those
  *   lanes (about 2^-21 of inputs) take the accurate float64 evaluation ended as a double-double
  *   (s, e) (relative error below 2^-59), rounded once by vm_round_dd_f32.  The exhaustive
  *   test finds every float32 result correctly rounded.
  * fast float64: P of degree 11 (2^-55.0); tanh = N/D with N = expm1(2a) = scale*tmp +
  *   (scale - 1), D = scale*tmp + (scale + 1): each is formed relative to its own size, so
  *   ~4 roundings plus tmp's 2^-58.2 (magnified by E/(E-1) <= 8.1) stay below 4 ULP
- *   (measured 2.7).
+ *   (measured: docs/accuracy.md).
  * approx float64: P of degree 7 (2^-36.3, about 2^17 ULP), and E from exp's fast float64 core
  *   (N=32, no tails: 2^-53 magnified to <= 2^-50).
  * fast / approx float32: float arithmetic, no division: a piecewise polynomial in

@@ -5,7 +5,8 @@
  * before the true value underflows (|x| > 19.1 in float64).  e comes from the tier's exp.
  * accurate float64: 1 + e = dh + dl exactly (|e| <= 1), (dh + dl)^2 = s + sl to ~2^-100, and
  *   the quotient 4e / (s + sl) with one division and a remainder correction: the error is e's
- *   (<= 0.51 ULP, not magnified) + the final rounding: ~1.01 ULP.
+ *   (<= 0.51 ULP, not magnified) + the final rounding, ~1.01 ULP by this estimate, which is
+ *   not a proof: docs/ad.md measures a larger maximum.  The contract is spec.DERIV_BOUNDS.
  * fast and approx: the plain formula on the tier's exp: e's error + 3 roundings (fast < 5 ULP).
  * float32 accurate: the plain formula in double (error ~2^-50), rounded once to float.
  * Tails: where e would be subnormal (|x| > 354; float arithmetic: |x| > 43), e = E^2 with
