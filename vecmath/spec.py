@@ -36,6 +36,10 @@ GOAL_ACCURATE_F64 = 0.52
 FLUSHES_SUBNORMAL_RESULTS = {"approx"}
 
 
+# Bounds that every measured error must stay strictly below (the others allow equality).
+STRICT_BOUNDS = {("accurate", "float64")}
+
+
 def bound(tier, dtype):
     """Max ULP error allowed; correctly rounded tiers give 0.5."""
     b = BOUNDS[(tier, dtype)]

@@ -89,12 +89,6 @@ def bounds_for(func, dtype, tiers, labels, bound):
     return {tier_label(t, func): spec.BOUNDS[(t, dtype)] for t in (spec.TIERS if "all" in tiers else tiers)}
 
 
-def kept(result, bound, strict):
-    if bound == "cr":
-        return result.not_cr == 0
-    return result.max_ulp < bound if strict else result.max_ulp <= bound
-
-
 def main(argv=None):
     args = parse(argv)
     func, callables = args.func, args.callables
@@ -116,9 +110,10 @@ def main(argv=None):
         total = overall[label] = Result.overall(mine)
         line = total.line()
         if label in bounds:
-            # the float64 accurate tier's bound is strict (< 1 ULP); special values must be exact
-            good = kept(total, bounds[label], args.bound is None and (label, args.dtype) ==
-                        (tier_label("accurate", func), "float64")) and \
+            # a tier's own bound: strict where spec says so, and its special values exact
+            strict = args.bound is None and any(label == tier_label(t, func) for t, d in spec.STRICT_BOUNDS
+                                                if d == args.dtype)
+            good = total.keeps(bounds[label], strict) and \
                 (args.bound is not None or all(r.not_cr == 0 for r in mine if r.inputs == "specials"))
             ok &= good
             head, _, tail = line.rpartition(" max_ulp=")

@@ -105,6 +105,13 @@ class Result:
                 + (f"flushed={self.flushed} " if self.flushed else "") +
                 f"max_ulp={self.max_ulp:.6g} not_cr={self.not_cr}")
 
+    def keeps(self, bound, strict=False):
+        """Whether this result keeps a bound: "cr" (every result correctly rounded) or a number
+        of ULPs (strict: the error must stay below it)."""
+        if bound == "cr":
+            return self.not_cr == 0
+        return self.max_ulp < bound if strict else self.max_ulp <= bound
+
     @classmethod
     def overall(cls, results):
         """One Result for one callable's several sets of inputs: the worst of them, the sums."""
