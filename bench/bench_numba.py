@@ -22,12 +22,13 @@ import numba
 import numpy as np
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "bench")]   # run from a checkout: vecmath, docsection
 
 import vecmath  # noqa: E402
 import vecmath.numba as vn  # noqa: E402
 from vecmath import spec  # noqa: E402
 from vecmath.numba._api import KERNELS  # noqa: E402
+from docsection import write_section  # noqa: E402
 
 N = 65536
 DOMAIN = {"exp": (-80.0, 80.0), "log": (1e-3, 1e3), "tanh": (-5.0, 5.0), "atan": (-20.0, 20.0)}
@@ -180,170 +181,41 @@ def wide_cell(wide, r):
 
 
 def render(loops, wide, real, comp, cmd):
+    """The generated sections of docs/numba.md (name -> Markdown); the prose there is hand-written."""
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if "model name" in l),
                platform.processor())
-    out = [DOC_HEAD.format(cpu=cpu, numba=numba.__version__, numpy=np.__version__,
-                           isa=vecmath.config()["isa"], cmd=cmd, n=N)]
-    out.append("| fn | dtype | tier | vecmath.numba loop | math.* loop | C ufunc | speed-up vs math.* "
-               "| time vs C ufunc | 512-bit opt-in loop |\n|---|---|---|---|---|---|---|---|---|")
+    out = {}
+    rows = [f"Machine: {cpu}; numba {numba.__version__}, NumPy {np.__version__}; C ufunc path: "
+            f"{vecmath.config()['isa']}; n = {N:,}.", f"Command: `{cmd}`", "",
+            "| fn | dtype | tier | vecmath.numba loop | math.* loop | C ufunc | speed-up vs math.* "
+            "| time vs C ufunc | 512-bit opt-in loop |", "|---|---|---|---|---|---|---|---|---|"]
     for r in loops:
         vs_math, vs_c = r["math"] / r["numba"], r["numba"] / r["c"]
         flag = "" if r["tier"] != "accurate" else (
             " ✓" if vs_math >= GOAL_VS_MATH and vs_c <= GOAL_VS_C else " ✗")
-        out.append(f"| {r['fn']} | {r['dtype']} | {r['tier']} | {r['numba']:.2f} | {r['math']:.2f} "
-                   f"| {r['c']:.2f} | {vs_math:.1f}× | {vs_c:.2f}×{flag} "
-                   f"| {wide_cell(wide, r)} |")
+        rows.append(f"| {r['fn']} | {r['dtype']} | {r['tier']} | {r['numba']:.2f} | {r['math']:.2f} "
+                    f"| {r['c']:.2f} | {vs_math:.1f}× | {vs_c:.2f}×{flag} "
+                    f"| {wide_cell(wide, r)} |")
+    out["numba_loops"] = "\n".join(rows)
     n, t = real
-    out.append(REAL_HEAD.format(n=n))
-    out.append("| implementation | ms per matrix | vs NumPy |\n|---|---|---|")
-    for k, v in t.items():
-        out.append(f"| {k} | {v:.1f} | {t['NumPy (np.exp)'] / v:.2f}× |")
-    out.append(COMPILE_HEAD.format(imp=min(r["imp"] for r in comp)))
-    out.append("| fn | dtype | tier | first call (s) | same loop with math.* (s) | added by vecmath (s) |"
-               "\n|---|---|---|---|---|---|")
-    for r in comp:
-        out.append(f"| {r['fn']} | {r['dtype']} | {r['tier']} | {r['seconds']:.2f} | {r['math']:.2f} "
-                   f"| {r['seconds'] - r['math']:.2f} |")
+    rows = [f"n = {n} points; command as above.", "", "| implementation | ms per matrix | vs NumPy |",
+            "|---|---|---|"]
+    rows += [f"| {k} | {v:.1f} | {t['NumPy (np.exp)'] / v:.2f}× |" for k, v in t.items()]
+    out["numba_realistic"] = "\n".join(rows)
+    rows = [f"`import vecmath.numba` took {min(r['imp'] for r in comp):.2f} s in this run.", "",
+            "| fn | dtype | tier | first call (s) | same loop with math.* (s) | added by vecmath (s) |",
+            "|---|---|---|---|---|---|"]
+    rows += [f"| {r['fn']} | {r['dtype']} | {r['tier']} | {r['seconds']:.2f} | {r['math']:.2f} "
+             f"| {r['seconds'] - r['math']:.2f} |" for r in comp]
+    out["numba_compile"] = "\n".join(rows)
     added = [r["seconds"] - r["math"] for r in comp]
-    out.append(DOC_TAIL.format(add_lo=min(added), add_hi=max(added)))
-    for r in loops:
-        if r["tier"] == "accurate":
-            out.append(f"- {r['fn']} {r['dtype']}: {r['math'] / r['numba']:.1f}× faster than `math.{r['fn']}` "
-                       f"(goal {GOAL_VS_MATH:.0f}×), {r['numba'] / r['c']:.2f}× the C ufunc's time "
-                       f"(goal ≤ {GOAL_VS_C}×).")
-    return "\n".join(out) + "\n"
-
-
-DOC_HEAD = """# vecmath in numba
-
-numba lost its vector math library (SVML) in 0.62: `math.exp` in an `@njit` loop is now a
-scalar libm call.  `vecmath.numba` gives vecmath's functions as scalar code that inlines into
-the user's own loops, where LLVM vectorizes it, with **the same bits as the C ufuncs** of the same
-tier for every float32 and float64 input.
-
-```python
-import numpy as np, numba
-import vecmath.numba as vn          # vn.exp, vn.fast.exp, vn.approx.exp, ...
-
-@numba.njit(cache=True)
-def rbf(x, y, s2, ell):             # squared-exponential kernel matrix of 2-D points
-    K = np.empty((x.size, x.size))
-    for i in range(x.size):
-        for j in range(x.size):
-            d2 = (x[i] - x[j]) ** 2 + (y[i] - y[j]) ** 2
-            K[i, j] = s2 * vn.exp(-d2 / (2 * ell * ell))   # same bits as vecmath.exp
-    return K
-```
-
-Inside `@njit` code the ufuncs work too: `vecmath.exp(scalar)` inlines the same code and
-`vecmath.exp(array)` calls the C kernel (through the cffi module, one call per array).  numba
-finds them through the `numba_extensions` entry point, so `import vecmath` alone never imports
-numba.
-
-## How it is built
-
-- One scalar kernel per function, tier and dtype (`vecmath/numba/_<fn>.py`), written operation by
-  operation from `csrc/<fn>.c` with the generated constants and tables of `vecmath/_data.py`;
-  shared pieces are shared as in C (tanh uses exp's reduction and cores).  FMA is `llvm.fma`,
-  division a plain `fdiv` (numba's `/` tests for a zero divisor and raises: a branch), bit casts
-  are LLVM bitcasts; tables are read-only global arrays.  The overloads are compiled with
-  `fastmath=False` stated, which numba does not override from the caller, so the caller's
-  `fastmath=True` changes no bit (tested), and with `forceinline` (LLVM `alwaysinline`): LLVM's
-  size threshold otherwise left the larger kernels (log fast float32) as calls, and a call
-  stops the loop vectorizer.
-- The C kernels send rare lanes (NaN, inf, overflow, subnormal inputs or results) through one
-  test to a scalar special routine.  LLVM's loop vectorizer does not vectorize a loop that
-  calls a function under a branch (a masked vector variant would be called on every iteration,
-  with every vector register spilled around the call: tried).  So the numba kernels compute the
-  special result branch-free and choose it with a select; lanes that do not need a path are
-  fed a harmless input there, so that no lane underflows or overflows for nothing (microcode
-  assists).  Where the special result is a constant (atan: NaN, ±inf; tanh has no special
-  path; log: NaN, zeros, negatives, +inf) that costs a few selects.  Where it needs an
-  evaluation (exp: overflow and subnormal results; log: subnormal inputs), every element pays
-  for the accurate evaluation, also in the fast and approx tiers; the reductions are shared
-  (same operations on the same input, which LLVM computes once).
-- float32 accurate (all four functions) rounds the accurate float64 evaluation, kept as a
-  double-double, for every input.  The C kernels first try a cheaper evaluation and take the
-  double-double only near a float midpoint; both are correctly rounded for every input, so the
-  bits agree, and one path is cheaper than both.
-- Tested (`tests/test_numba.py`): bit-for-bit equality with the C ufunc for every function,
-  tier and dtype on > 2 million inputs each (random bit patterns, the spec's sampling regions,
-  special values, thresholds), every float32 input for the accurate tier (`-m exhaustive`,
-  37–50 s per function here), `fastmath=True` callers, the ufuncs inside `@njit` (scalars,
-  float32/float64/integer arrays, strided and 2-D), `cache=True` reloading in a new process,
-  the entry point, and packed ymm/zmm arithmetic in every loop's assembly.
-- Floating-point status: inside `@njit` no NumPy warning is raised (the C kernels' status bits
-  are ignored), as for numba's own math functions.
-
-## Loop benchmark
-
-`y[i] = f(x[i])` over n = {n:,} contiguous elements in an `@njit` loop, against the same loop
-with `math.*` and the vecmath C ufunc (`out=` preallocated), ns per element, best of
-interleaved rounds in one run.  Goal for the accurate tier: ≥ 5× faster than `math.*` and within
-1.5× of the C ufunc (✓/✗).  The last column is the same numba loop run in a child process where
-numba may use 512-bit vectors (an opt-in of the user, see the end of this page), with its
-speed-up against `math.*` and its time against the C ufunc.
-
-Machine: {cpu}; numba {numba}, NumPy {numpy}; C ufunc path: {isa}.
-Command: `{cmd}`
-"""
-
-REAL_HEAD = """
-## A realistic loop: squared-exponential kernel matrix
-
-`K[i, j] = s2 * exp(-|p_i - p_j|^2 / (2 l^2))` for n = {n} points in 3-D (a Gaussian-process
-covariance): one fused `@njit` loop with `vecmath.numba.exp`, the same loop with `math.exp`,
-and NumPy with broadcasting (temporaries, then `np.exp` or `vecmath.exp`).  The numba+vecmath
-result equals the NumPy+vecmath one bit for bit (checked by the benchmark).
-"""
-
-COMPILE_HEAD = """
-## Compile cost
-
-`import vecmath` compiles nothing and does not import numba; `import vecmath.numba` takes
-{imp:.2f} s (numba itself already imported) and compiles nothing either.  First call of a new
-`@njit` loop `y[i] = f(x[i])` in a fresh process, kernel compilation included, against the same
-loop with `math.*`; a user's `cache=True` removes it on later runs.
-"""
-
-DOC_TAIL = """
-## Where the goals are missed, and why
-
-The machine is shared and noisy (2 cores, other builds running): trust ratios from one run more
-than nanoseconds.  Against the C ufunc, four things add up:
-
-- Vector width: LLVM picks 256-bit vectors for numba code on this AVX-512 CPU (the
-  `prefer-256-bit` tuning of the CPU model, which applies to the user's function: vecmath
-  cannot change it); the C kernels use 512-bit vectors: twice the lanes per instruction.
-- Tables: LLVM reads them with gather instructions; the C kernels use in-register permutes.
-- Special paths: the C kernels skip them for whole vectors of ordinary inputs; here they are
-  computed for every element where the special result needs an evaluation (exp, log).  This is
-  why the fast and approx tiers of exp and log are no faster than the accurate tier in numba,
-  while those of atan and tanh are.
-- float32 accurate: the C kernels take the double-double path on one lane in 2^12 to 2^24;
-  here every element does (computing the cheap first pass as well would cost more).
-
-Against `math.*`: numba calls libm's float functions for float32 (`expf`, `logf`, ...), which
-are much cheaper than the float64 ones, so the float32 ratios are the lowest; glibc's float64
-`exp` and `log` are fast too, its `tanh` and `atan` slower.  First-call compile time adds
-{add_lo:.1f} to {add_hi:.1f} s over numba's own for the same loop.
-
-Opting in to 512-bit vectors (last column of the loop table): numba takes its CPU features from
-`NUMBA_CPU_FEATURES`, and the host's features with the tuning flag turned off let LLVM use
-512-bit vectors for every `@njit` function of the process (set before numba is imported;
-it changes the code of all the user's numba functions, not only vecmath's, and is part of
-numba's cache key):
-
-```bash
-export NUMBA_CPU_FEATURES="$(python -c 'import llvmlite.binding as ll; print(ll.get_host_cpu_features().flatten())'),-prefer-256-bit"
-```
-
-The bits do not change (the kernels have one rounding per operation at any width;
-`tests/test_numba.py -m "not exhaustive"` passes under it).  Most loops get faster; the float64
-log loop got slower in our runs, which we have not investigated.
-
-Accurate tier in this run (default vector width):
-"""
+    rows = [f"First-call compile time added {min(added):.1f} to {max(added):.1f} s over numba's own for "
+            f"the same loop.  Accurate tier in this run (default vector width):", ""]
+    rows += [f"- {r['fn']} {r['dtype']}: {r['math'] / r['numba']:.1f}× faster than `math.{r['fn']}` "
+             f"(goal {GOAL_VS_MATH:.0f}×), {r['numba'] / r['c']:.2f}× the C ufunc's time "
+             f"(goal ≤ {GOAL_VS_C}×)." for r in loops if r["tier"] == "accurate"]
+    out["numba_summary"] = "\n".join(rows)
+    return out
 
 
 def main():
@@ -363,8 +235,8 @@ def main():
     print(json.dumps(comp))
     if a.write_docs:
         cmd = "python bench/bench_numba.py --write-docs"
-        (ROOT / "docs").mkdir(exist_ok=True)
-        (ROOT / "docs" / "numba.md").write_text(render(loops, wide, real, comp, cmd))
+        for name, text in render(loops, wide, real, comp, cmd).items():
+            write_section(ROOT / "docs" / "numba.md", name, f"<!-- generated by `{cmd}`; do not edit -->\n{text}")
 
 
 if __name__ == "__main__":
