@@ -1,11 +1,18 @@
-"""Generated tables and coefficients are committed; a fresh run of the generator must match."""
+"""Generated tables and coefficients are committed; a fresh run of the generator must match.
+The generator certifies polynomial errors with Sollya (Debian `sollya`; CI installs it)."""
 import pathlib
 import subprocess
 import sys
 
+import pytest
+
+from vecmath._gen import certify
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.skipif(not certify.available(), reason="Sollya is not installed (apt-get install sollya): "
+                                                    "the generator needs it to certify the error bounds")
 def test_generated_files_are_current():
     r = subprocess.run([sys.executable, "-m", "vecmath._gen", "--check", "--root", str(ROOT)],
                        capture_output=True, text=True)
@@ -19,3 +26,17 @@ def test_python_tables_match_c_header():
     assert "vm_exp_accurate_k" in header and hasattr(_data, "VM_EXP_ACCURATE_K")
     for v in _data.VM_EXP_ACCURATE_K.values():
         assert v.hex() in header
+
+
+@pytest.mark.skipif(not certify.available(), reason="Sollya is not installed")
+def test_certified_bound_encloses_a_known_error():
+    """exp(x) - (1 + x) on [-2^-10, 2^-10]: the relative error is largest at an end, where mpmath
+    gives it; Sollya's bound must hold it and be tight."""
+    import mpmath as mp
+
+    lo, hi = -mp.mpf(2) ** -10, mp.mpf(2) ** -10
+    bound = certify.certified_error("exp(x)", lo, hi, [(0, 1), (1, 1)])
+    exact = max(abs((1 + x - mp.exp(x)) / mp.exp(x)) for x in (lo, hi))
+    assert exact <= bound <= exact * (1 + mp.mpf(2) ** -10)
+    with pytest.raises(RuntimeError):
+        certify.certified_error("log(x)", -1, 1, [(1, 1)])    # log has no value there

@@ -112,7 +112,7 @@ VM_EXP_TAB16_F32_BITS = (
     0x3f7d257d,
 )
 
-# accurate: N=32 table with tails, 1 + r + c2 r^2 + .. + c6 r^6 on |r| <= ln2/64, relative error 2^-63.25
+# accurate: N=32 table with tails, 1 + r + c2 r^2 + .. + c6 r^6 on |r| <= ln2/64, relative error <= 2^-63.25 (certified)
 VM_EXP_ACCURATE_K = dict(
     inv_ln2_n=float.fromhex('0x1.71547652b82fep+5'),  # N/ln2
     shift=float.fromhex('0x1.8000000000000p+52'),  # round-to-integer shift, 1.5*2^52
@@ -125,7 +125,7 @@ VM_EXP_ACCURATE_K = dict(
     c6=float.fromhex('0x1.6c1642c1c9c36p-10'),  # r^6
 )
 
-# accurate float32 first try: N=16 table, degree 4 on |r| <= ln2/32, relative error 2^-37.48; total bound 2^-37.48
+# accurate float32 first try: N=16 table, degree 4 on |r| <= ln2/32, relative error <= 2^-37.48 (certified); total bound 2^-37.48
 VM_EXP_F32_ACCURATE_K = dict(
     inv_ln2_n=float.fromhex('0x1.71547652b82fep+4'),  # N/ln2
     shift=float.fromhex('0x1.8000000000000p+52'),  # round-to-integer shift, 1.5*2^52
@@ -133,10 +133,10 @@ VM_EXP_F32_ACCURATE_K = dict(
     c2=float.fromhex('0x1.00000006d8e1fp-1'),  # r^2
     c3=float.fromhex('0x1.55571d6ad71d8p-3'),  # r^3
     c4=float.fromhex('0x1.55521050cadf7p-5'),  # r^4
-    window=float.fromhex('0x1.6e90000000000p+16'),  # result ulps around a float midpoint sent to the exact path
+    window=float.fromhex('0x1.6ea6000000000p+16'),  # result ulps around a float midpoint sent to the exact path
 )
 
-# fast float64: N=32 table, degree 5 on |r| <= ln2/64, relative error 2^-53.36
+# fast float64: N=32 table, degree 5 on |r| <= ln2/64, relative error <= 2^-53.36 (certified)
 VM_EXP_FAST_F64_K = dict(
     inv_ln2_n=float.fromhex('0x1.71547652b82fep+5'),  # N/ln2
     shift=float.fromhex('0x1.8000000000000p+52'),  # round-to-integer shift, 1.5*2^52
@@ -148,7 +148,7 @@ VM_EXP_FAST_F64_K = dict(
     c5=float.fromhex('0x1.1110f06ff8cfep-7'),  # r^5
 )
 
-# approx float64: N=32 table, 1 + r + c2 r^2 + c3 r^3 on |r| <= ln2/64, relative error 2^-33.24
+# approx float64: N=32 table, 1 + r + c2 r^2 + c3 r^3 on |r| <= ln2/64, relative error <= 2^-33.23 (certified)
 VM_EXP_APPROX_F64_K = dict(
     inv_ln2_n=float.fromhex('0x1.71547652b82fep+5'),  # N/ln2
     shift=float.fromhex('0x1.8000000000000p+52'),  # round-to-integer shift, 1.5*2^52
@@ -157,7 +157,7 @@ VM_EXP_APPROX_F64_K = dict(
     c3=float.fromhex('0x1.555567599d801p-3'),  # r^3
 )
 
-# fast float32: 2^(k/16) p(r), degree 3 on |r| <= ln2/32, relative error 2^-29.19 (float coefficients)
+# fast float32: 2^(k/16) p(r), degree 3 on |r| <= ln2/32, relative error <= 2^-29.19 (certified) (float coefficients)
 VM_EXP_FAST_F32_K = dict(
     inv_ln2_n=float.fromhex('0x1.7154760000000p+4'),  # N/ln2
     shift=float.fromhex('0x1.8000000000000p+23'),  # round-to-integer shift, 1.5*2^23
@@ -168,7 +168,7 @@ VM_EXP_FAST_F32_K = dict(
     c3=float.fromhex('0x1.55523a0000000p-3'),  # r^3
 )
 
-# approx float32: 2^(k/16) p(r), degree 2 on |r| <= ln2/32, relative error 2^-21.16 (float coefficients)
+# approx float32: 2^(k/16) p(r), degree 2 on |r| <= ln2/32, relative error <= 2^-21.16 (certified) (float coefficients)
 VM_EXP_APPROX_F32_K = dict(
     inv_ln2_n=float.fromhex('0x1.7154760000000p+4'),  # N/ln2
     shift=float.fromhex('0x1.8000000000000p+23'),  # round-to-integer shift, 1.5*2^23
@@ -388,7 +388,7 @@ VM_LOG_LOGC32_F = (
     float.fromhex('0x1.4718dc0000000p-2'),
 )
 
-# accurate: N=16, log1p(r) = r - r^2/2 + r^3 (c3 + .. + c11 r^8) on r in [-0.03418, 0.03125], relative error 2^-64.28
+# accurate: N=16, log1p(r) = r - r^2/2 + r^3 (c3 + .. + c11 r^8) on r in [-0.03418, 0.03125], relative error <= 2^-64.28 (certified)
 VM_LOG_ACCURATE_K = dict(
     ln2_hi=float.fromhex('0x1.62e42fefa3800p-1'),  # ln2, 42 bits: k*ln2_hi is exact for |k| < 2^11
     ln2_lo=float.fromhex('0x1.ef35793c76730p-45'),  # ln2 - ln2_hi
@@ -403,7 +403,7 @@ VM_LOG_ACCURATE_K = dict(
     c11=float.fromhex('0x1.79b29b49a3481p-4'),  # r^11
 )
 
-# accurate float32, first pass: N=16, log1p(r) = r + r^2 (c2 + .. + c7 r^5) on r in [-0.03418, 0.03125], relative error 2^-42.45
+# accurate float32, first pass: N=16, log1p(r) = r + r^2 (c2 + .. + c7 r^5) on r in [-0.03418, 0.03125], relative error <= 2^-42.45 (certified)
 VM_LOG_ACCURATE_F32_K = dict(
     ln2=float.fromhex('0x1.62e42fefa39efp-1'),  # ln2
     c2=float.fromhex('-0x1.000000000a3aep-1'),  # r^2
@@ -414,7 +414,7 @@ VM_LOG_ACCURATE_F32_K = dict(
     c7=float.fromhex('0x1.273b6ca6ad322p-3'),  # r^7
 )
 
-# fast float64: N=16, log1p(r) = r + r^2 (c2 + .. + c10 r^8) on r in [-0.03418, 0.03125], relative error 2^-60.22
+# fast float64: N=16, log1p(r) = r + r^2 (c2 + .. + c10 r^8) on r in [-0.03418, 0.03125], relative error <= 2^-60.22 (certified)
 VM_LOG_FAST_F64_K = dict(
     ln2_hi=float.fromhex('0x1.62e42fefa3800p-1'),  # ln2, 42 bits: k*ln2_hi is exact
     ln2_lo=float.fromhex('0x1.ef35793c76730p-45'),  # ln2 - ln2_hi
@@ -429,7 +429,7 @@ VM_LOG_FAST_F64_K = dict(
     c10=float.fromhex('-0x1.9f6daa39131cbp-4'),  # r^10
 )
 
-# approx float64: N=16, log1p(r) = r + r^2 (c2 + .. + c5 r^3) on r in [-0.03418, 0.03125], relative error 2^-30.17
+# approx float64: N=16, log1p(r) = r + r^2 (c2 + .. + c5 r^3) on r in [-0.03418, 0.03125], relative error <= 2^-30.17 (certified)
 VM_LOG_APPROX_F64_K = dict(
     ln2=float.fromhex('0x1.62e42fefa39efp-1'),  # ln2
     c2=float.fromhex('-0x1.fffffe6a85d03p-2'),  # r^2
@@ -438,7 +438,7 @@ VM_LOG_APPROX_F64_K = dict(
     c5=float.fromhex('0x1.9bf50be36e862p-3'),  # r^5
 )
 
-# fast float32: N=32, log1p(r) = r + r^2 (c2 + .. + c4 r^2) on r in [-0.01978, 0.01685], relative error 2^-27.36 (float coefficients)
+# fast float32: N=32, log1p(r) = r + r^2 (c2 + .. + c4 r^2) on r in [-0.01978, 0.01685], relative error <= 2^-27.35 (certified) (float coefficients)
 VM_LOG_FAST_F32_K = dict(
     ln2=float.fromhex('0x1.62e4300000000p-1'),  # ln2
     c2=float.fromhex('-0x1.fffffc0000000p-2'),  # r^2
@@ -446,7 +446,7 @@ VM_LOG_FAST_F32_K = dict(
     c4=float.fromhex('-0x1.00f3800000000p-2'),  # r^4
 )
 
-# approx float32: N=16, log1p(r) = r + r^2 (c2 + .. + c3 r^1) on r in [-0.03418, 0.03125], relative error 2^-17.73 (float coefficients)
+# approx float32: N=16, log1p(r) = r + r^2 (c2 + .. + c3 r^1) on r in [-0.03418, 0.03125], relative error <= 2^-17.73 (certified) (float coefficients)
 VM_LOG_APPROX_F32_K = dict(
     ln2=float.fromhex('0x1.62e4300000000p-1'),  # ln2
     c2=float.fromhex('-0x1.0011820000000p-1'),  # r^2
@@ -458,7 +458,7 @@ VM_LOG_LIMITS = dict(
     f32_cr_window=float.fromhex('0x1.0000000000000p+14'),  # accurate float32: double ulps around a float midpoint within which the first pass (2^-41 relative = 2^12 ulps) cannot decide the rounding: 4x margin, about 2^-14 of inputs take the exact path
 )
 
-# accurate: tanh(a) = a + a^3 P(a^2), degree 13 on |a| < 0.125, relative error 2^-61.77
+# accurate: tanh(a) = a + a^3 P(a^2), degree 13 on |a| < 0.125, relative error <= 2^-61.77 (certified)
 VM_TANH_ACCURATE_F64_K = dict(
     poly_limit=float.fromhex('0x1.0000000000000p-3'),  # polynomial below, 1 - 2/(exp(2a)+1) beyond
     sat=float.fromhex('0x1.30fc1931f1cdap+4'),  # tanh(a) rounds to 1 beyond
@@ -470,7 +470,7 @@ VM_TANH_ACCURATE_F64_K = dict(
     c13=float.fromhex('0x1.cca92613a453ap-9'),  # a^13
 )
 
-# fast: tanh(a) = a + a^3 P(a^2), degree 11 on |a| < 0.125, relative error 2^-54.98
+# fast: tanh(a) = a + a^3 P(a^2), degree 11 on |a| < 0.125, relative error <= 2^-54.98 (certified)
 VM_TANH_FAST_F64_K = dict(
     poly_limit=float.fromhex('0x1.0000000000000p-3'),  # polynomial below, 1 - 2/(exp(2a)+1) beyond
     sat=float.fromhex('0x1.30fc1931f1cdap+4'),  # tanh(a) rounds to 1 beyond
@@ -481,7 +481,7 @@ VM_TANH_FAST_F64_K = dict(
     c11=float.fromhex('-0x1.1d12642882c34p-7'),  # a^11
 )
 
-# approx: tanh(a) = a + a^3 P(a^2), degree 7 on |a| < 0.125, relative error 2^-36.31
+# approx: tanh(a) = a + a^3 P(a^2), degree 7 on |a| < 0.125, relative error <= 2^-36.31 (certified)
 VM_TANH_APPROX_F64_K = dict(
     poly_limit=float.fromhex('0x1.0000000000000p-3'),  # polynomial below, 1 - 2/(exp(2a)+1) beyond
     sat=float.fromhex('0x1.30fc1931f1cdap+4'),  # tanh(a) rounds to 1 beyond
@@ -490,7 +490,7 @@ VM_TANH_APPROX_F64_K = dict(
     c7=float.fromhex('-0x1.b4c6cc14f6241p-5'),  # a^7
 )
 
-# fast float32: 30 intervals, degree 5 in t, relative error 2^-24.59 (float coefficients)
+# fast float32: 30 intervals, degree 5 in t, relative error <= 2^-24.59 (certified) (float coefficients)
 VM_TANH_FAST_F32_K = dict(
     sat=float.fromhex('0x1.2059780000000p+3'),  # tanh(a) rounds to 1 beyond
     index_base=float.fromhex('0x1.ec00000000000p+8'),  # slot = min_unsigned((bits(a) >> 21) - this, 31)
@@ -748,7 +748,7 @@ VM_TANH_FAST_F32_C5 = (
     float.fromhex('0x1.0f438e0000000p-3'),
 )
 
-# approx float32: 30 intervals, degree 3 in t, relative error 2^-17.29 (float coefficients)
+# approx float32: 30 intervals, degree 3 in t, relative error <= 2^-17.29 (certified) (float coefficients)
 VM_TANH_APPROX_F32_K = dict(
     sat=float.fromhex('0x1.2059780000000p+3'),  # tanh(a) rounds to 1 beyond
     index_base=float.fromhex('0x1.ec00000000000p+8'),  # slot = min_unsigned((bits(a) >> 21) - this, 31)

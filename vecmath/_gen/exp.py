@@ -9,7 +9,8 @@ import mpmath as mp
 from .. import spec
 from .common import (Block, Table, double_bits, err_bits, float32_bits, split_hi, to_double,
                      to_float)
-from .remez import fit, max_error
+from .certify import certified_error
+from .remez import fit
 
 SHIFT_F64 = 1.5 * 2.0 ** 52 # adding it rounds to an integer held in the low mantissa bits
 SHIFT_F32 = 1.5 * 2.0 ** 23
@@ -34,11 +35,13 @@ def _poly_block(block, coeffs, powers, conv):
 
 
 def _fit_exp(half_width, powers, conv):
-    fixed = (lambda r: 1 + r) if powers[0] == 2 else (lambda r: 1)
+    """Minimax coefficients of exp on [-half_width, half_width] for the given powers (1 + r, or
+    1, fixed), and the certified relative error with the coefficients rounded by conv."""
+    fixed_terms = [(0, 1), (1, 1)] if powers[0] == 2 else [(0, 1)]
+    fixed = lambda r: sum(c * r ** k for k, c in fixed_terms)
     coeffs, _ = fit(mp.exp, -half_width, half_width, powers, fixed=fixed)
     rounded = [mp.mpf(conv(c)) for c in coeffs]
-    err = max_error(mp.exp, -half_width, half_width,
-                    lambda r: fixed(r) + sum(c * r ** k for c, k in zip(rounded, powers)))
+    err = certified_error("exp(x)", -half_width, half_width, fixed_terms + list(zip(powers, rounded)))
     return coeffs, err
 
 
@@ -82,7 +85,7 @@ def generate():
         coeffs, err = _fit_exp(hw32, powers, to_double)
         b = Block("vm_exp_accurate_k", "double",
                   f"accurate: N=32 table with tails, 1 + r + c2 r^2 + .. + c6 r^6 on |r| <= ln2/64,"
-                  f" relative error 2^{err_bits(err)}")
+                  f" relative error <= 2^{err_bits(err)} (certified)")
         _reduction_f64(b, 32, 37)
         _poly_block(b, coeffs, powers, to_double)
         out.append(b)
@@ -98,7 +101,7 @@ def generate():
         window = int(mp.ceil(2 * bound * 2 ** 53))  # relative -> ulps of y (ulp >= 2^-53 y)
         b = Block("vm_exp_f32_accurate_k", "double",
                   f"accurate float32 first try: N=16 table, degree 4 on |r| <= ln2/32, relative"
-                  f" error 2^{err_bits(err)}; total bound 2^{err_bits(bound)}")
+                  f" error <= 2^{err_bits(err)} (certified); total bound 2^{err_bits(bound)}")
         b.add("inv_ln2_n", to_double(16 / mp.log(2)), "N/ln2")
         b.add("shift", SHIFT_F64, "round-to-integer shift, 1.5*2^52")
         b.add("ln2_n", to_double(mp.log(2) / 16), "ln2/N in one double: |k| < 2^11 for float x")
@@ -109,8 +112,8 @@ def generate():
         # fast float64: N = 32 without tails, degree 5.
         coeffs, err = _fit_exp(hw32, [2, 3, 4, 5], to_double)
         b = Block("vm_exp_fast_f64_k", "double",
-                  f"fast float64: N=32 table, degree 5 on |r| <= ln2/64, relative error"
-                  f" 2^{err_bits(err)}")
+                  f"fast float64: N=32 table, degree 5 on |r| <= ln2/64, relative error <="
+                  f" 2^{err_bits(err)} (certified)")
         _reduction_f64(b, 32, 37)
         _poly_block(b, coeffs, [2, 3, 4, 5], to_double)
         out.append(b)
@@ -119,7 +122,7 @@ def generate():
         coeffs, err = _fit_exp(hw32, [2, 3], to_double)
         b = Block("vm_exp_approx_f64_k", "double",
                   f"approx float64: N=32 table, 1 + r + c2 r^2 + c3 r^3 on |r| <= ln2/64,"
-                  f" relative error 2^{err_bits(err)}")
+                  f" relative error <= 2^{err_bits(err)} (certified)")
         b.add("inv_ln2_n", to_double(32 / mp.log(2)), "N/ln2")
         b.add("shift", SHIFT_F64, "round-to-integer shift, 1.5*2^52")
         b.add("ln2_n", to_double(mp.log(2) / 32), "ln2/N")
@@ -132,7 +135,7 @@ def generate():
             coeffs, err = _fit_exp(hw16, powers, to_float)
             b = Block(f"vm_exp_{tier}_f32_k", "float",
                       f"{tier} float32: 2^(k/16) p(r), degree {powers[-1]} on |r| <= ln2/32,"
-                      f" relative error 2^{err_bits(err)} (float coefficients)")
+                      f" relative error <= 2^{err_bits(err)} (certified) (float coefficients)")
             b.add("inv_ln2_n", to_float(16 / mp.log(2)), "N/ln2")
             b.add("shift", SHIFT_F32, "round-to-integer shift, 1.5*2^23")
             if tier == "fast":

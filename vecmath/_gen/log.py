@@ -14,7 +14,8 @@ import mpmath as mp
 
 from .. import spec
 from .common import Block, Table, double_bits, err_bits, split_hi, to_double, to_float
-from .remez import fit, max_error
+from .certify import certified_error
+from .remez import fit
 
 ONE_BITS = double_bits(1.0)
 LOGC_GRID = 42  # log c hi is a multiple of 2^-42, like k * ln2_hi: their sum is exact
@@ -64,14 +65,15 @@ def _check_fast2sum(subs, logc_hi):
             assert abs(w) >= max(abs(zlo * invc - 1), abs(zhi * invc - 1)), (zlo, w)
 
 
-def _fit_rel(f, rng, powers, conv, poly):
-    """Minimax fit of f on rng (relative), coefficients rounded by conv, and the relative error
-    of log1p(r) through poly(r, rounded coefficients)."""
+def _fit_rel(f, rng, powers, conv, form):
+    """Minimax fit of f on rng (relative), coefficients rounded by conv, and the certified
+    relative error of log1p(r) through the form (G_FORM or H_FORM) with those coefficients."""
     lo, hi = (mp.mpf(rng[0].numerator) / rng[0].denominator,
               mp.mpf(rng[1].numerator) / rng[1].denominator)
     coeffs, _ = fit(f, lo, hi, powers)
     rounded = [mp.mpf(conv(c)) for c in coeffs]
-    err = max_error(mp.log1p, lo, hi, lambda r: poly(r, rounded))
+    fixed_terms, first = form
+    err = certified_error("log(1 + x)", lo, hi, fixed_terms + [(first + k, c) for k, c in enumerate(rounded)])
     return [conv(c) for c in coeffs], err
 
 
@@ -83,12 +85,9 @@ def _h(r):  # log1p(r) = r - r^2/2 + r^3 H(r)
     return (mp.log1p(r) - r + r ** 2 / 2) / r ** 3
 
 
-def _poly_g(r, c):
-    return r + r ** 2 * sum(ci * r ** k for k, ci in enumerate(c))
-
-
-def _poly_h(r, c):
-    return r - r ** 2 / 2 + r ** 3 * sum(ci * r ** k for k, ci in enumerate(c))
+# log1p(r) as (fixed terms, power of the first fitted coefficient): r + r^2 G(r), r - r^2/2 + r^3 H(r)
+G_FORM = ([(1, 1)], 2)
+H_FORM = ([(1, 1), (2, mp.mpf(-0.5))], 3)
 
 
 def _range_str(rng):
@@ -138,10 +137,10 @@ def generate():
         ln2_hi = split_hi(mp.log(2), LOGC_GRID)
 
         # accurate (float64, and float32 computed in double): N=16, degree 11 in all.
-        coeffs, err = _fit_rel(_h, rng16, list(range(9)), to_double, _poly_h)
+        coeffs, err = _fit_rel(_h, rng16, list(range(9)), to_double, H_FORM)
         b = Block("vm_log_accurate_k", "double",
                   f"accurate: N=16, log1p(r) = r - r^2/2 + r^3 (c3 + .. + c11 r^8) on"
-                  f" {_range_str(rng16)}, relative error 2^{err_bits(err)}")
+                  f" {_range_str(rng16)}, relative error <= 2^{err_bits(err)} (certified)")
         b.add("ln2_hi", ln2_hi, f"ln2, {LOGC_GRID} bits: k*ln2_hi is exact for |k| < 2^11")
         b.add("ln2_lo", to_double(mp.log(2) - ln2_hi), "ln2 - ln2_hi")
         for k, c in enumerate(coeffs):
@@ -150,20 +149,20 @@ def generate():
 
         # accurate float32, first pass: N=16, plain double arithmetic, degree 7; the kernel
         # rounds it to float only where it is far from a float midpoint.
-        coeffs, err = _fit_rel(_g, rng16, list(range(6)), to_double, _poly_g)
+        coeffs, err = _fit_rel(_g, rng16, list(range(6)), to_double, G_FORM)
         b = Block("vm_log_accurate_f32_k", "double",
                   f"accurate float32, first pass: N=16, log1p(r) = r + r^2 (c2 + .. + c7 r^5) on"
-                  f" {_range_str(rng16)}, relative error 2^{err_bits(err)}")
+                  f" {_range_str(rng16)}, relative error <= 2^{err_bits(err)} (certified)")
         b.add("ln2", to_double(mp.log(2)), "ln2")
         for k, c in enumerate(coeffs):
             b.add(f"c{k + 2}", c, f"r^{k + 2}")
         out.append(b)
 
         for tier, deg in (("fast", 10), ("approx", 5)):
-            coeffs, err = _fit_rel(_g, rng16, list(range(deg - 1)), to_double, _poly_g)
+            coeffs, err = _fit_rel(_g, rng16, list(range(deg - 1)), to_double, G_FORM)
             b = Block(f"vm_log_{tier}_f64_k", "double",
                       f"{tier} float64: N=16, log1p(r) = r + r^2 (c2 + .. + c{deg} r^{deg - 2})"
-                      f" on {_range_str(rng16)}, relative error 2^{err_bits(err)}")
+                      f" on {_range_str(rng16)}, relative error <= 2^{err_bits(err)} (certified)")
             if tier == "fast":
                 b.add("ln2_hi", ln2_hi, f"ln2, {LOGC_GRID} bits: k*ln2_hi is exact")
                 b.add("ln2_lo", to_double(mp.log(2) - ln2_hi), "ln2 - ln2_hi")
@@ -174,11 +173,11 @@ def generate():
             out.append(b)
 
         for tier, deg, rng in (("fast", 4, rng32), ("approx", 3, rng16)):
-            coeffs, err = _fit_rel(_g, rng, list(range(deg - 1)), to_float, _poly_g)
+            coeffs, err = _fit_rel(_g, rng, list(range(deg - 1)), to_float, G_FORM)
             n = 32 if rng is rng32 else 16
             b = Block(f"vm_log_{tier}_f32_k", "float",
                       f"{tier} float32: N={n}, log1p(r) = r + r^2 (c2 + .. + c{deg} r^{deg - 2})"
-                      f" on {_range_str(rng)}, relative error 2^{err_bits(err)} (float"
+                      f" on {_range_str(rng)}, relative error <= 2^{err_bits(err)} (certified) (float"
                       f" coefficients)")
             b.add("ln2", to_float(mp.log(2)), "ln2")
             for k, c in enumerate(coeffs):

@@ -9,7 +9,8 @@ import mpmath as mp
 
 from .. import spec
 from .common import Block, Table, err_bits, to_double, to_float
-from .remez import fit, max_error
+from .certify import certified_error, exact as certify_exact
+from .remez import fit
 
 POLY_LIMIT = mp.mpf(1) / 8  # float64 kernels: polynomial below, exp beyond
 F32_INTERVALS = 32
@@ -28,11 +29,10 @@ def _odd_poly(tier, limit, n):
     coeffs, _ = fit(mp.tanh, mp.mpf(2) ** -40, limit, powers, fixed=lambda a: a,
                     grid_points=1500)
     rounded = [mp.mpf(to_double(c)) for c in coeffs]
-    err = max_error(mp.tanh, mp.mpf(2) ** -40, limit,
-                    lambda a: a + sum(c * a ** k for c, k in zip(rounded, powers)))
+    err = certified_error("tanh(x)", -limit, limit, [(1, 1)] + list(zip(powers, rounded)))
     b = Block(f"vm_tanh_{tier}_f64_k", "double",
               f"{tier}: tanh(a) = a + a^3 P(a^2), degree {powers[-1]} on |a| < {mp.nstr(limit, 4)},"
-              f" relative error 2^{err_bits(err)}")
+              f" relative error <= 2^{err_bits(err)} (certified)")
     b.add("poly_limit", to_double(limit), "polynomial below, 1 - 2/(exp(2a)+1) beyond")
     b.add("sat", to_double(saturation(53)) * (1 + 2.0 ** -40), "tanh(a) rounds to 1 beyond")
     for c, k in zip(coeffs, powers):
@@ -71,8 +71,7 @@ def _f32_tables(tier, degree, sat):
             t0 = mp.mpf(0)
             coeffs, _ = fit(f, t0, hi - lo, list(range(degree + 1)), grid_points=400, iters=20)
         rounded = [mp.mpf(to_float(c)) for c in coeffs]
-        err = max_error(f, t0, hi - lo, lambda t: sum(c * t ** k for k, c in enumerate(rounded)),
-                        grid_points=600)
+        err = certified_error(f"tanh(x + {certify_exact(lo)})", t0, hi - lo, list(enumerate(rounded)))
         worst = max(worst, err)
         for k in range(degree + 1):
             cols[k].append(to_float(coeffs[k]))
@@ -97,7 +96,7 @@ def generate():
             tables, err = _f32_tables(tier, degree, sat)
             b = Block(f"vm_tanh_{tier}_f32_k", "float",
                       f"{tier} float32: {F32_QUARTERS + 1} intervals, degree {degree} in t,"
-                      f" relative error 2^{err_bits(err)} (float coefficients)")
+                      f" relative error <= 2^{err_bits(err)} (certified) (float coefficients)")
             b.add("sat", to_float(sat * (1 + mp.mpf(2) ** -20)), "tanh(a) rounds to 1 beyond")
             b.add("index_base", float(bits_base), "slot = min_unsigned((bits(a) >> 21) - this, 31)")
             out.append(b)

@@ -1,0 +1,53 @@
+"""Certified approximation errors from Sollya's supnorm (Debian package `sollya`).
+
+remez.max_error samples the error on a grid, which can miss a peak; supnorm returns an interval
+that provably encloses max |p - f| / |f| (or |p - f|) over the whole interval, from interval
+arithmetic and a Taylor model.  The generator records its upper end beside each polynomial
+(csrc/generated/vm_data.h comments), where the error budgets of the kernels read it.
+
+Sollya is needed only to regenerate the tables; the generated files are committed.
+"""
+import shutil
+import subprocess
+import tempfile
+
+import mpmath as mp
+
+TARGET_ACCURACY = "2^-12"   # the enclosure's relative width: 12 bits of the bound are exact
+
+
+class SollyaMissing(RuntimeError):
+    pass
+
+
+def available():
+    return shutil.which("sollya") is not None
+
+
+def exact(c):
+    """A binary constant as an exact Sollya expression: mantissa * 2^exponent."""
+    sign, man, exp, _ = mp.mpf(c)._mpf_      # man_exp drops the sign
+    return f"({'-' if sign else ''}{int(man)} * 2^({int(exp)}))"
+
+
+def certified_error(f, lo, hi, terms, relative=True):
+    """Upper bound, as an mpf, of max |(p - f) / f| (relative) or |p - f| on [lo, hi], where
+    p(x) = sum c x^k over terms = [(k, c), ...] with binary constants c and f is a Sollya
+    expression in x ("exp(x)", "tanh(x + 0.5)", ...)."""
+    if not available():
+        raise SollyaMissing("Sollya is not installed (Debian: apt-get install sollya); it certifies "
+                            "the polynomial errors when the tables are regenerated")
+    p = " + ".join(f"{exact(c)} * x^{k}" for k, c in terms if c != 0) or "0"
+    script = (f"prec = 300!;\nverbosity = 0!;\np = {p};\nf = {f};\n"
+              f"e = supnorm(p, f, [{exact(lo)}; {exact(hi)}], {'relative' if relative else 'absolute'}, "
+              f"{TARGET_ACCURACY});\nprint(sup(e));\n")
+    with tempfile.NamedTemporaryFile("w", suffix=".sol") as fh:
+        fh.write(script)
+        fh.flush()
+        r = subprocess.run(["sollya", "--warnonstderr", fh.name], capture_output=True, text=True, timeout=600)
+    out = r.stdout.strip().splitlines()
+    try:
+        with mp.workdps(60):
+            return mp.mpf(out[-1])
+    except (IndexError, ValueError):
+        raise RuntimeError(f"Sollya's supnorm failed for {f} on [{lo}, {hi}]: {r.stdout}{r.stderr}") from None
