@@ -29,64 +29,64 @@
 #define EXP_LIM vm_exp_limits /* thresholds, from vecmath.spec.LIMITS */
 
 /* k = round(x * inv_ln2_n) as a double; its integer bits (low mantissa of z) in *ki. */
-static inline vd exp_round_k(vd x, double inv_ln2_n, double shift, vdi *ki) {
+static inline vd exp_f64_round_k(vd x, double inv_ln2_n, double shift, vdi *ki) {
     vd z = vd_fma(x, vd_set(inv_ln2_n), vd_set(shift));
     *ki = vd_bits(z);
     return vd_sub(z, vd_set(shift));
 }
-static inline vf exp_round_k_f32(vf x, float inv_ln2_n, float shift, vfi *ki) {
+static inline vf exp_f32_round_k(vf x, float inv_ln2_n, float shift, vfi *ki) {
     vf z = vf_fma(x, vf_set(inv_ln2_n), vf_set(shift));
     *ki = vf_bits(z);
     return vf_sub(z, vf_set(shift));
 }
 
 /* 2^(k/32) (rounded) for k in the double exponent range */
-static inline vd exp_scale32(vdi ki) {
+static inline vd exp_f64_scale32(vdi ki) {
     vdi idx = vdi_and(ki, vdi_set(31));
     return vd_from_bits(vdi_add(vdi_lookup(vm_exp_tab32_bits, idx, 32), vdi_shl(ki, 47)));
 }
 /* 2^(k/16) (rounded) for k in the double exponent range */
-static inline vd exp_scale16(vdi ki) {
+static inline vd exp_f64_scale16(vdi ki) {
     vdi idx = vdi_and(ki, vdi_set(15));
     return vd_from_bits(vdi_add(vdi_lookup(vm_exp_tab16_bits, idx, 16), vdi_shl(ki, 48)));
 }
 /* 2^(k/16) rounded to float, for k in the float exponent range */
-static inline vf exp_scale16_f32(vfi ki) {
+static inline vf exp_f32_scale16(vfi ki) {
     vfi idx = vfi_and(ki, vfi_set(15));
     return vf_from_bits(vfi_add(vfi_lookup(vm_exp_tab16_f32_bits, idx, 16), vfi_shl(ki, 19)));
 }
 
 /* The accurate tiers' reduction: x = kd ln2/32 + r + r_lo (r_lo: what rounding r dropped,
  * used by tanh), 2^(kd/32) = scale * (1 + tail).  Valid for |x| < 746. */
-static inline vd exp_accurate_reduce(vd x, vd *kd_out, vd *r_lo, vd *scale, vd *tail) {
+static inline vd exp_f64_accurate_reduce(vd x, vd *kd_out, vd *r_lo, vd *scale, vd *tail) {
     vdi ki;
-    vd kd = exp_round_k(x, EXP_K.inv_ln2_n, EXP_K.shift, &ki);
+    vd kd = exp_f64_round_k(x, EXP_K.inv_ln2_n, EXP_K.shift, &ki);
     vd r_hi = vd_fnma(kd, vd_set(EXP_K.ln2_hi_n), x); /* exact */
     vd r = vd_fnma(kd, vd_set(EXP_K.ln2_lo_n), r_hi);
     *r_lo = vd_fnma(kd, vd_set(EXP_K.ln2_lo_n), vd_sub(r_hi, r));
-    *scale = exp_scale32(ki);
+    *scale = exp_f64_scale32(ki);
     *tail = vd_lookup(vm_exp_tab32_tail, vdi_and(ki, vdi_set(31)), 32);
     *kd_out = kd;
     return r;
 }
 
 /* p with exp(r) = 1 + r + r^2 p(r) for |r| <= ln2/64 (relative error 2^-63.2); r2 = r*r. */
-static inline vd exp_accurate_poly(vd r, vd r2) {
+static inline vd exp_f64_accurate_poly(vd r, vd r2) {
     vd p56 = vd_fma(r, vd_set(EXP_K.c6), vd_set(EXP_K.c5));
     vd p34 = vd_fma(r, vd_set(EXP_K.c4), vd_set(EXP_K.c3));
     return vd_fma(r, vd_fma(r2, p56, p34), vd_set(EXP_K.c2));
 }
 
 /* exp(x) = scale * (1 + tmp) for the accurate tiers; valid for |x| < 746. */
-static inline vd exp_accurate_core(vd x, vd *scale) {
+static inline vd exp_f64_accurate_core(vd x, vd *scale) {
     vd kd, r_lo, tail;
-    vd r = exp_accurate_reduce(x, &kd, &r_lo, scale, &tail);
+    vd r = exp_f64_accurate_reduce(x, &kd, &r_lo, scale, &tail);
     vd r2 = vd_mul(r, r);
-    return vd_add(tail, vd_fma(r2, exp_accurate_poly(r, r2), r));
+    return vd_add(tail, vd_fma(r2, exp_f64_accurate_poly(r, r2), r));
 }
 
 /* Accurate exp for any double: NaN, infinities, overflow and subnormal results. */
-static double exp_f64_special(double x, int *st) {
+VM_COLD static double exp_f64_special(double x, int *st) {
     if (isnan(x)) return x + x;
     if (x > EXP_LIM.f64_overflow_above) {
         if (!isinf(x)) *st |= VM_FE_OVERFLOW;
@@ -97,7 +97,7 @@ static double exp_f64_special(double x, int *st) {
         return 0.0;
     }
     vd scale_unused;
-    double tmp = vd_first(exp_accurate_core(vd_set(x), &scale_unused));
+    double tmp = vd_first(exp_f64_accurate_core(vd_set(x), &scale_unused));
     int64_t k = (int64_t)vd_first(vd_sub(vd_fma(vd_set(x), vd_set(EXP_K.inv_ln2_n),
                                                 vd_set(EXP_K.shift)), vd_set(EXP_K.shift)));
     uint64_t sbits = vm_exp_tab32_bits[k & 31] + ((uint64_t)k << 47);
@@ -127,50 +127,50 @@ static double exp_f64_special(double x, int *st) {
 static inline vd exp_f64_finish(vd x, vd scale, vd tmp, int *st) {
     vd y = vd_fma(scale, tmp, scale);
     vdm special = vdm_not(vd_lt(vd_abs(x), vd_set(EXP_LIM.f64_branch_free_abs)));
-    if (vdm_bits(special)) y = vd_fixup(x, y, special, exp_f64_special, st);
+    if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, exp_f64_special, st);
     return y;
 }
 
 static inline vd exp_f64_accurate_vec(vd x, int *st) {
     vd scale;
-    vd tmp = exp_accurate_core(x, &scale);
+    vd tmp = exp_f64_accurate_core(x, &scale);
     return exp_f64_finish(x, scale, tmp, st);
 }
 
 /* exp(x) = scale * (1 + tmp) for the fast float64 tier (2^-53.4 relative, |x| < 704); tanh's
  * approx tier uses it too. */
-static inline vd exp_fast_f64_core(vd x, vd *scale) {
+static inline vd exp_f64_fast_core(vd x, vd *scale) {
 #define K vm_exp_fast_f64_k
     vdi ki;
-    vd kd = exp_round_k(x, K.inv_ln2_n, K.shift, &ki);
+    vd kd = exp_f64_round_k(x, K.inv_ln2_n, K.shift, &ki);
     vd r = vd_fnma(kd, vd_set(K.ln2_hi_n), x);
     r = vd_fnma(kd, vd_set(K.ln2_lo_n), r);
     vd r2 = vd_mul(r, r);
     vd p = vd_fma(r2, vd_fma(r, vd_set(K.c5), vd_set(K.c4)), vd_fma(r, vd_set(K.c3), vd_set(K.c2)));
-    *scale = exp_scale32(ki);
+    *scale = exp_f64_scale32(ki);
     return vd_fma(r2, p, r);
 #undef K
 }
 
 static inline vd exp_f64_fast_vec(vd x, int *st) {
     vd scale;
-    vd tmp = exp_fast_f64_core(x, &scale);
+    vd tmp = exp_f64_fast_core(x, &scale);
     return exp_f64_finish(x, scale, tmp, st);
 }
 
 static inline vd exp_f64_approx_vec(vd x, int *st) {
 #define K vm_exp_approx_f64_k
     vdi ki;
-    vd kd = exp_round_k(x, K.inv_ln2_n, K.shift, &ki);
+    vd kd = exp_f64_round_k(x, K.inv_ln2_n, K.shift, &ki);
     vd r = vd_fnma(kd, vd_set(K.ln2_n), x);
     vd tmp = vd_fma(vd_mul(r, r), vd_fma(r, vd_set(K.c3), vd_set(K.c2)), r);
-    return exp_f64_finish(x, exp_scale32(ki), tmp, st);
+    return exp_f64_finish(x, exp_f64_scale32(ki), tmp, st);
 #undef K
 }
 
 /* Accurate exp for any float: the float64 accurate evaluation as an exact double-double
  * s + e (error < 2^-58 relative), rounded once. */
-static float exp_f32_special(float x, int *st) {
+VM_COLD static float exp_f32_special(float x, int *st) {
     if (isnan(x)) return x + x;
     if (x > (float)EXP_LIM.f32_overflow_above) {
         if (!isinf(x)) *st |= VM_FE_OVERFLOW;
@@ -181,7 +181,7 @@ static float exp_f32_special(float x, int *st) {
         return 0.0f;
     }
     vd scale;
-    vd tmp = exp_accurate_core(vd_set((double)x), &scale);
+    vd tmp = exp_f64_accurate_core(vd_set((double)x), &scale);
     vd t = vd_mul(scale, tmp);
     vd s = vd_add(scale, t);
     vd e = vd_sub(t, vd_sub(s, scale)); /* |t| < scale: s + e = scale + t exactly */
@@ -195,10 +195,10 @@ static inline vfh exp_f32_accurate_vec(vfh xf, int *st) {
 #define K vm_exp_f32_accurate_k
     vd x = vd_from_vfh(xf);
     vdi ki;
-    vd kd = exp_round_k(x, K.inv_ln2_n, K.shift, &ki);
+    vd kd = exp_f64_round_k(x, K.inv_ln2_n, K.shift, &ki);
     vd r = vd_fnma(kd, vd_set(K.ln2_n), x);
     vd tmp = vd_fma(vd_mul(r, r), vd_fma(r, vd_fma(r, vd_set(K.c4), vd_set(K.c3)), vd_set(K.c2)), r);
-    vd scale = exp_scale16(ki);
+    vd scale = exp_f64_scale16(ki);
     vd y = vd_fma(scale, tmp, scale);
     /* Within K.window double ulps of a float midpoint (low 29 bits 1 << 28), float(y) is not
      * provably right: (low 29 bits + window - 2^28) mod 2^29 < 2 window. */
@@ -207,7 +207,7 @@ static inline vfh exp_f32_accurate_vec(vfh xf, int *st) {
     vdm unsure = vdi_gt(vdi_set(2 * (int64_t)K.window), d);
     vdm special = vdm_or(unsure, vdm_not(vd_lt(vd_abs(x), vd_set(EXP_LIM.f32_accurate_branch_free_abs))));
     vfh yf = vfh_from_vd(y);
-    if (vdm_bits(special)) yf = vfh_fixup(xf, yf, special, exp_f32_special, st);
+    if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, exp_f32_special, st);
     return yf;
 #undef K
 }
@@ -217,28 +217,28 @@ static inline vf exp_f32_finish(vf x, vf scale, vf tmp, int *st) {
     vf y = vf_fma(scale, tmp, scale);
     vfm special = vfm_not(vfm_and(vf_gt(x, vf_set((float)EXP_LIM.f32_branch_free_lo)),
                                   vf_lt(x, vf_set((float)EXP_LIM.f32_branch_free_hi))));
-    if (vfm_bits(special)) y = vf_fixup(x, y, special, exp_f32_special, st);
+    if (VM_RARE(vfm_bits(special))) y = vf_fixup(x, y, special, exp_f32_special, st);
     return y;
 }
 
 static inline vf exp_f32_fast_vec(vf x, int *st) {
 #define K vm_exp_fast_f32_k
     vfi ki;
-    vf kf = exp_round_k_f32(x, K.inv_ln2_n, K.shift, &ki);
+    vf kf = exp_f32_round_k(x, K.inv_ln2_n, K.shift, &ki);
     vf r = vf_fnma(kf, vf_set(K.ln2_hi_n), x);
     r = vf_fnma(kf, vf_set(K.ln2_lo_n), r);
     vf q = vf_fma(r, vf_fma(r, vf_set(K.c3), vf_set(K.c2)), vf_set(K.c1));
-    return exp_f32_finish(x, exp_scale16_f32(ki), vf_mul(r, q), st);
+    return exp_f32_finish(x, exp_f32_scale16(ki), vf_mul(r, q), st);
 #undef K
 }
 
 static inline vf exp_f32_approx_vec(vf x, int *st) {
 #define K vm_exp_approx_f32_k
     vfi ki;
-    vf kf = exp_round_k_f32(x, K.inv_ln2_n, K.shift, &ki);
+    vf kf = exp_f32_round_k(x, K.inv_ln2_n, K.shift, &ki);
     vf r = vf_fnma(kf, vf_set(K.ln2_n), x);
     vf q = vf_fma(r, vf_set(K.c2), vf_set(K.c1));
-    return exp_f32_finish(x, exp_scale16_f32(ki), vf_mul(r, q), st);
+    return exp_f32_finish(x, exp_f32_scale16(ki), vf_mul(r, q), st);
 #undef K
 }
 

@@ -69,7 +69,7 @@ LOG_REDUCE_F32(log_reduce32_f, vm_log_reduce.off32_f, 5)
 LOG_REDUCE_F32(log_reduce16_f, vm_log_reduce.off16_f, 4)
 
 /* log(2^-kbias x) = s + e, |e| <= ulp(s)/2, for positive normal x (the accurate tiers). */
-static inline vd log_accurate_core(vd x, double kbias, vd *e) {
+static inline vd log_f64_accurate_core(vd x, double kbias, vd *e) {
     vdi idx;
     vd kd;
     vd z = log_reduce16(x, kbias, &idx, &kd);
@@ -100,7 +100,7 @@ static inline vd log_accurate_core(vd x, double kbias, vd *e) {
 }
 
 /* Accurate log for any double: NaN, zeros, negatives, +inf and subnormals. */
-static double log_f64_special(double x, int *st) {
+VM_COLD static double log_f64_special(double x, int *st) {
     if (isnan(x)) return x + x;
     if (x == 0.0) {
         *st |= VM_FE_DIVBYZERO;
@@ -117,7 +117,7 @@ static double log_f64_special(double x, int *st) {
         kbias = 52.0;
     }
     vd e;
-    return vd_first(log_accurate_core(vd_set(x), kbias, &e));
+    return vd_first(log_f64_accurate_core(vd_set(x), kbias, &e));
 }
 
 /* positive, normal and finite (NaN fails both compares) */
@@ -127,14 +127,14 @@ static inline vdm log_f64_special_mask(vd x) {
 
 static inline vd log_f64_accurate_vec(vd x, int *st) {
     vd e;
-    vd y = log_accurate_core(x, 0.0, &e);
+    vd y = log_f64_accurate_core(x, 0.0, &e);
     vdm special = log_f64_special_mask(x);
-    if (vdm_bits(special)) y = vd_fixup(x, y, special, log_f64_special, st);
+    if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, log_f64_special, st);
     return y;
 }
 
 /* Accurate log for any float, used by every float32 tier outside its fast range. */
-static float log_f32_special(float x, int *st) {
+VM_COLD static float log_f32_special(float x, int *st) {
     if (isnan(x)) return x + x;
     if (x == 0.0f) {
         *st |= VM_FE_DIVBYZERO;
@@ -146,7 +146,7 @@ static float log_f32_special(float x, int *st) {
     }
     if (isinf(x)) return x;
     vd e;
-    double s = vd_first(log_accurate_core(vd_set((double)x), 0.0, &e));
+    double s = vd_first(log_f64_accurate_core(vd_set((double)x), 0.0, &e));
     return vm_round_dd_f32_any(s, vd_first(e));
 }
 
@@ -182,7 +182,7 @@ static inline vfh log_f32_accurate_vec(vfh xf, int *st) {
     vdm ok = vdm_and(vd_gt(x, vd_set(0.0)), vd_lt(x, vd_set(INFINITY)));
     vfh yf = vfh_from_vd(y);
     vdm redo = vdm_or(near, vdm_not(ok));
-    if (vdm_bits(redo)) yf = vfh_fixup(xf, yf, redo, log_f32_special, st);
+    if (VM_RARE(vdm_bits(redo))) yf = vfh_fixup(xf, yf, redo, log_f32_special, st);
     return yf;
 }
 
@@ -204,7 +204,7 @@ static inline vd log_f64_fast_vec(vd x, int *st) {
     vd tail = vd_fma(kd, vd_set(K.ln2_lo), vd_lookup(vm_log_logc16_lo, idx, 16));
     vd y = vd_add(w, vd_add(vd_fma(r2, g, r), tail));
     vdm special = log_f64_special_mask(x);
-    if (vdm_bits(special)) y = vd_fixup(x, y, special, log_f64_special, st);
+    if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, log_f64_special, st);
     return y;
 #undef K
 }
@@ -220,7 +220,7 @@ static inline vd log_f64_approx_vec(vd x, int *st) {
     vd p = vd_fma(r2, g, r);
     vd y = vd_fma(kd, vd_set(K.ln2), vd_add(vd_lookup(vm_log_logc16, idx, 16), p));
     vdm special = log_f64_special_mask(x);
-    if (vdm_bits(special)) y = vd_fixup(x, y, special, log_f64_special, st);
+    if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, log_f64_special, st);
     return y;
 #undef K
 }
@@ -241,7 +241,7 @@ static inline vf log_f32_fast_vec(vf x, int *st) {
     vf g = vf_fma(r2, vf_set(K.c4), vf_fma(r, vf_set(K.c3), vf_set(K.c2)));
     vf y = vf_add(w, vf_fma(r2, g, r));
     vfm special = log_f32_special_mask(x);
-    if (vfm_bits(special)) y = vf_fixup(x, y, special, log_f32_special, st);
+    if (VM_RARE(vfm_bits(special))) y = vf_fixup(x, y, special, log_f32_special, st);
     return y;
 #undef K
 }
@@ -255,7 +255,7 @@ static inline vf log_f32_approx_vec(vf x, int *st) {
     vf p = vf_fma(vf_mul(r, r), vf_fma(r, vf_set(K.c3), vf_set(K.c2)), r);
     vf y = vf_fma(kf, vf_set(K.ln2), vf_add(vf_lookup(vm_log_logc16_f, idx, 16), p));
     vfm special = log_f32_special_mask(x);
-    if (vfm_bits(special)) y = vf_fixup(x, y, special, log_f32_special, st);
+    if (VM_RARE(vfm_bits(special))) y = vf_fixup(x, y, special, log_f32_special, st);
     return y;
 #undef K
 }

@@ -5,7 +5,7 @@
  * (subnormal x) and underflow (subnormal results) as 1/x does.  The fused kernel is log's own
  * evaluation plus the division. */
 
-static double log_f64_deriv_special(double x, int *st) {
+VM_COLD static double log_f64_deriv_special(double x, int *st) {
     if (isnan(x)) return x + x;
     if (x == 0) {
         *st |= VM_FE_DIVBYZERO;
@@ -21,7 +21,7 @@ static double log_f64_deriv_special(double x, int *st) {
     else if (d < 0x1p-1022 && fma(d, x, -1.0) != 0) *st |= VM_FE_UNDERFLOW;
     return d;
 }
-static float log_f32_deriv_special(float x, int *st) {
+VM_COLD static float log_f32_deriv_special(float x, int *st) {
     float d = (float)log_f64_deriv_special((double)x, st);   /* exact range: no flags in double */
     if (isinf(d) && x > 0 && !isinf(x)) *st |= VM_FE_OVERFLOW;
     else if (d != 0 && d < 0x1p-126f && fmaf(d, x, -1.0f) != 0) *st |= VM_FE_UNDERFLOW;
@@ -31,20 +31,20 @@ static float log_f32_deriv_special(float x, int *st) {
 static inline vd log_deriv_f64(vd x, int *st) {
     vd d = vd_div(vd_set(1.0), x);
     vdm special = vdm_not(vdm_and(vd_ge(x, vd_set(0x1p-1022)), vd_le(x, vd_set(0x1p1022))));
-    if (vdm_bits(special)) d = vd_fixup(x, d, special, log_f64_deriv_special, st);
+    if (VM_RARE(vdm_bits(special))) d = vd_fixup(x, d, special, log_f64_deriv_special, st);
     return d;
 }
 static inline vfh log_deriv_f32_in_f64(vfh xf, int *st) {
     vd x = vd_from_vfh(xf);
     vfh d = vfh_from_vd(vd_div(vd_set(1.0), x));
     vdm special = vdm_not(vdm_and(vd_ge(x, vd_set(0x1p-126)), vd_le(x, vd_set(0x1p126))));
-    if (vdm_bits(special)) d = vfh_fixup(xf, d, special, log_f32_deriv_special, st);
+    if (VM_RARE(vdm_bits(special))) d = vfh_fixup(xf, d, special, log_f32_deriv_special, st);
     return d;
 }
 static inline vf log_deriv_f32(vf x, int *st) {
     vf d = vf_div(vf_set(1.0f), x);
     vfm special = vfm_not(vfm_and(vf_ge(x, vf_set(0x1p-126f)), vf_le(x, vf_set(0x1p126f))));
-    if (vfm_bits(special)) d = vf_fixup(x, d, special, log_f32_deriv_special, st);
+    if (VM_RARE(vfm_bits(special))) d = vf_fixup(x, d, special, log_f32_deriv_special, st);
     return d;
 }
 

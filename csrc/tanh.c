@@ -7,7 +7,7 @@
  * csrc/generated/vm_data.h (python -m vecmath._gen).
  *
  * float64 kernels: a < 1/8: odd minimax a + a^3 P(a^2); 1/8 <= a < sat (19.06): tanh(a) =
- * 1 - 2/(E+1), E = exp(2a) from exp's N=32 table (exp_accurate_reduce/poly, shared with exp).
+ * 1 - 2/(E+1), E = exp(2a) from exp's N=32 table (exp_f64_accurate_reduce/poly, shared with exp).
  * accurate float64: P of degree 13 (relative error: generated header).  E = scale (1 + r + lo) kept exact to
  *   ~2^-63 (r's rounding r_lo, the table tail and tail*r all kept); D = E + 1 as a
  *   double-double; q = 2/D with one division and a remainder correction; 1 - q by Fast2Sum.
@@ -34,7 +34,7 @@
 
 /* tanh(a) for a = |x| (or NaN) as a double-double s + e, |e| <= ulp(s)/2: accurate tiers.
  * s alone is the float64 result (within 0.51 ULP). */
-static inline vd tanh_accurate_dd(vd a, vd *e_out) {
+static inline vd tanh_f64_accurate_dd(vd a, vd *e_out) {
 #define K vm_tanh_accurate_f64_k
     vd one = vd_set(1.0), two = vd_set(2.0);
     vdm small = vd_lt(a, vd_set(K.poly_limit));
@@ -42,9 +42,9 @@ static inline vd tanh_accurate_dd(vd a, vd *e_out) {
     if (vdm_bits(vdm_not(small))) { /* whole vectors on one side skip the other side */
         /* a >= 1/8: E = exp(2a) = scale (1 + r + lo) */
         vd kd, r_lo, scale, tail;
-        vd r = exp_accurate_reduce(vd_add(a, a), &kd, &r_lo, &scale, &tail);
+        vd r = exp_f64_accurate_reduce(vd_add(a, a), &kd, &r_lo, &scale, &tail);
         vd r2 = vd_mul(r, r);
-        vd lo = vd_fma(r2, exp_accurate_poly(r, r2), vd_add(vd_fma(tail, r, tail), r_lo));
+        vd lo = vd_fma(r2, exp_f64_accurate_poly(r, r2), vd_add(vd_fma(tail, r, tail), r_lo));
         /* D = E + 1 = (scale + 1) + scale (m + m_lo), m + m_lo = r + lo (Fast2Sum: where
          * |r| < |lo| both are below 2^-50 and its error below 2^-100), as dh + dl (scale >= 1
          * here): d0 - dh is exact and the fma gives dh's rounding error to 2^-53 of itself. */
@@ -91,7 +91,7 @@ static inline vd tanh_xorsign(vd v, vd x) {
 static inline vd tanh_f64_accurate_vec(vd x, int *st) {
     (void)st;
     vd e; /* unused: s is tanh rounded to double */
-    return vd_copysign(tanh_accurate_dd(vd_abs(x), &e), x);
+    return vd_copysign(tanh_f64_accurate_dd(vd_abs(x), &e), x);
 }
 
 /* fast / approx float64: a + a^3 P(a^2) below 1/8 (P_EXPR in u = a^2, u2 = u^2), else
@@ -118,7 +118,7 @@ static inline vd tanh_f64_accurate_vec(vd x, int *st) {
     return vd_copysign(y, x);
 
 /* exp(x) = scale (1 + tmp) with exp's accurate table (tails), |x| < 746 */
-static inline vd tanh_exp_tails(vd x, vd *scale) { return exp_accurate_core(x, scale); }
+static inline vd tanh_exp_tails(vd x, vd *scale) { return exp_f64_accurate_core(x, scale); }
 
 static inline vd tanh_f64_fast_vec(vd x, int *st) {
 #define K vm_tanh_fast_f64_k
@@ -130,7 +130,7 @@ static inline vd tanh_f64_fast_vec(vd x, int *st) {
 
 static inline vd tanh_f64_approx_vec(vd x, int *st) {
 #define K vm_tanh_approx_f64_k
-    TANH_F64_EXP_DIV(K, exp_fast_f64_core,
+    TANH_F64_EXP_DIV(K, exp_f64_fast_core,
                      vd_fma(u2, vd_set(K.c7), vd_fma(u, vd_set(K.c5), vd_set(K.c3))))
 #undef K
 }
@@ -171,9 +171,9 @@ static inline vfh tanh_f32_accurate_vec(vfh xf, int *st) {
     vd y = tanh_f64_fast_vec(x, st);
     vdi from_mid = vdi_and(vdi_sub(vd_bits(y), vdi_set(0x10000000 - window)), vdi_set(0x1fffffff));
     vdm hard = vdi_gt(vdi_set(2 * window), from_mid);
-    if (vdm_bits(hard)) {
+    if (VM_RARE(vdm_bits(hard))) {
         vd e;
-        vd s = tanh_accurate_dd(vd_abs(x), &e);
+        vd s = tanh_f64_accurate_dd(vd_abs(x), &e);
         /* copysign on s (>= 0, or NaN: its sign would otherwise depend on operand order) */
         vfh cr = vm_round_dd_f32(vd_copysign(s, x), tanh_xorsign(e, x));
         y = vd_select(hard, vd_from_vfh(cr), y);

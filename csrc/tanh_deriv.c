@@ -38,7 +38,7 @@
 static inline vd tanh_deriv_tail_accurate(vd a) {
     vdm beyond = vd_gt(a, vd_set(TANH_LIM.deriv_zero_f64));
     vd scale;
-    vd tmp = exp_accurate_core(vd_neg(vd_select(beyond, vd_set(TANH_LIM.deriv_zero_f64), a)), &scale);
+    vd tmp = exp_f64_accurate_core(vd_neg(vd_select(beyond, vd_set(TANH_LIM.deriv_zero_f64), a)), &scale);
     vd s = vd_mul(scale, vd_set(0x1p65)); /* 2^64 * 2 * scale: its square stays normal */
     vd s2 = vd_mul(s, s);
     vd s2l = vd_fma(s, s, vd_neg(s2));
@@ -62,7 +62,7 @@ static inline vd tanh_f64_accurate_deriv_vec(vd x, int *st) {
     vd r = vd_fnma(q, sl, vd_fnma(q, s, e4)); /* e4 - q (s + sl), the first term exact */
     vd dy = vd_fma(r, inv, q);
     vdm tail = vd_gt(a, vd_set(TANH_LIM.deriv_tail_f64));
-    if (vdm_bits(tail)) dy = vd_select(tail, tanh_deriv_tail_accurate(a), dy);
+    if (VM_RARE(vdm_bits(tail))) dy = vd_select(tail, tanh_deriv_tail_accurate(a), dy);
     return dy;
 }
 

@@ -22,6 +22,11 @@
 #define VM_NAME(name) name##_scalar
 #endif
 
+/* Rare lanes leave the branch-free path through one test (`if (VM_RARE(vdm_bits(special)))`)
+ * into a scalar special routine marked VM_COLD: laid out of line, the branch predicted not taken. */
+#define VM_RARE(c) __builtin_expect(!!(c), 0)
+#define VM_COLD __attribute__((cold, noinline))
+
 #define VM_SIGN64 ((int64_t)0x8000000000000000ull)
 #define VM_SIGN32 ((int32_t)0x80000000u)
 
@@ -34,10 +39,6 @@ static inline vd vd_copysign(vd mag, vd sgn) {
 }
 static inline vf vf_abs(vf a) { return vf_from_bits(vfi_and(vf_bits(a), vfi_set(~VM_SIGN32))); }
 static inline vf vf_neg(vf a) { return vf_from_bits(vfi_xor(vf_bits(a), vfi_set(VM_SIGN32))); }
-static inline vf vf_copysign(vf mag, vf sgn) {
-    return vf_from_bits(vfi_or(vfi_and(vf_bits(mag), vfi_set(~VM_SIGN32)),
-                               vfi_and(vf_bits(sgn), vfi_set(VM_SIGN32))));
-}
 
 /* Special lanes (NaN, infinities, overflow, subnormal results...) leave the branch-free path
  * through one test and are recomputed here, one lane at a time, by the function's scalar
@@ -159,6 +160,5 @@ static inline float vm_round_dd_f32_any(double s, double e) {
     }
 
 static inline double vm_asdouble(uint64_t b) { double d; memcpy(&d, &b, 8); return d; }
-static inline uint64_t vm_asuint64(double d) { uint64_t b; memcpy(&b, &d, 8); return b; }
 
 #endif

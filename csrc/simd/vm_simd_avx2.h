@@ -20,18 +20,15 @@ static inline vd vd_add(vd a, vd b) { return _mm256_add_pd(a, b); }
 static inline vd vd_sub(vd a, vd b) { return _mm256_sub_pd(a, b); }
 static inline vd vd_mul(vd a, vd b) { return _mm256_mul_pd(a, b); }
 static inline vd vd_div(vd a, vd b) { return _mm256_div_pd(a, b); }
-static inline vd vd_sqrt(vd a) { return _mm256_sqrt_pd(a); }
 static inline vd vd_fma(vd a, vd b, vd c) { return _mm256_fmadd_pd(a, b, c); }
 static inline vd vd_fnma(vd a, vd b, vd c) { return _mm256_fnmadd_pd(a, b, c); }
 static inline vdm vd_lt(vd a, vd b) { return _mm256_cmp_pd(a, b, _CMP_LT_OQ); }
 static inline vdm vd_le(vd a, vd b) { return _mm256_cmp_pd(a, b, _CMP_LE_OQ); }
 static inline vdm vd_gt(vd a, vd b) { return _mm256_cmp_pd(a, b, _CMP_GT_OQ); }
 static inline vdm vd_ge(vd a, vd b) { return _mm256_cmp_pd(a, b, _CMP_GE_OQ); }
-static inline vdm vd_eq(vd a, vd b) { return _mm256_cmp_pd(a, b, _CMP_EQ_OQ); }
 static inline vdm vd_ne(vd a, vd b) { return _mm256_cmp_pd(a, b, _CMP_NEQ_UQ); }
 static inline vdm vdm_or(vdm a, vdm b) { return _mm256_or_pd(a, b); }
 static inline vdm vdm_and(vdm a, vdm b) { return _mm256_and_pd(a, b); }
-static inline vdm vdm_andnot(vdm a, vdm b) { return _mm256_andnot_pd(b, a); }
 static inline vdm vdm_not(vdm a) { return _mm256_xor_pd(a, _mm256_castsi256_pd(_mm256_set1_epi64x(-1))); }
 static inline unsigned vdm_bits(vdm a) { return (unsigned)_mm256_movemask_pd(a); }
 static inline vd vd_select(vdm m, vd a, vd b) { return _mm256_blendv_pd(b, a, m); }
@@ -83,11 +80,7 @@ static inline vfm vf_lt(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
 static inline vfm vf_le(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_LE_OQ); }
 static inline vfm vf_gt(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_GT_OQ); }
 static inline vfm vf_ge(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_GE_OQ); }
-static inline vfm vf_eq(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_EQ_OQ); }
-static inline vfm vf_ne(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_NEQ_UQ); }
-static inline vfm vfm_or(vfm a, vfm b) { return _mm256_or_ps(a, b); }
 static inline vfm vfm_and(vfm a, vfm b) { return _mm256_and_ps(a, b); }
-static inline vfm vfm_andnot(vfm a, vfm b) { return _mm256_andnot_ps(b, a); }
 static inline vfm vfm_not(vfm a) { return _mm256_xor_ps(a, _mm256_castsi256_ps(_mm256_set1_epi32(-1))); }
 static inline unsigned vfm_bits(vfm a) { return (unsigned)_mm256_movemask_ps(a); }
 static inline vf vf_select(vfm m, vf a, vf b) { return _mm256_blendv_ps(b, a, m); }
@@ -102,7 +95,6 @@ static inline vfi vfi_xor(vfi a, vfi b) { return _mm256_xor_si256(a, b); }
 #define vfi_shl(a, n) _mm256_slli_epi32((a), (n))
 #define vfi_shr(a, n) _mm256_srli_epi32((a), (n))
 #define vfi_sra(a, n) _mm256_srai_epi32((a), (n))
-static inline vfm vfi_eq(vfi a, vfi b) { return _mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b)); }
 static inline vfm vfi_gt(vfi a, vfi b) { return _mm256_castsi256_ps(_mm256_cmpgt_epi32(a, b)); }
 static inline vfi vfi_minu(vfi a, vfi b) { return _mm256_min_epu32(a, b); } /* unsigned */
 static inline vfi vfi_select(vfm m, vfi a, vfi b) {

@@ -20,18 +20,15 @@ static inline vd vd_add(vd a, vd b) { return _mm512_add_pd(a, b); }
 static inline vd vd_sub(vd a, vd b) { return _mm512_sub_pd(a, b); }
 static inline vd vd_mul(vd a, vd b) { return _mm512_mul_pd(a, b); }
 static inline vd vd_div(vd a, vd b) { return _mm512_div_pd(a, b); }
-static inline vd vd_sqrt(vd a) { return _mm512_sqrt_pd(a); }
 static inline vd vd_fma(vd a, vd b, vd c) { return _mm512_fmadd_pd(a, b, c); }
 static inline vd vd_fnma(vd a, vd b, vd c) { return _mm512_fnmadd_pd(a, b, c); }
 static inline vdm vd_lt(vd a, vd b) { return _mm512_cmp_pd_mask(a, b, _CMP_LT_OQ); }
 static inline vdm vd_le(vd a, vd b) { return _mm512_cmp_pd_mask(a, b, _CMP_LE_OQ); }
 static inline vdm vd_gt(vd a, vd b) { return _mm512_cmp_pd_mask(a, b, _CMP_GT_OQ); }
 static inline vdm vd_ge(vd a, vd b) { return _mm512_cmp_pd_mask(a, b, _CMP_GE_OQ); }
-static inline vdm vd_eq(vd a, vd b) { return _mm512_cmp_pd_mask(a, b, _CMP_EQ_OQ); }
 static inline vdm vd_ne(vd a, vd b) { return _mm512_cmp_pd_mask(a, b, _CMP_NEQ_UQ); }
 static inline vdm vdm_or(vdm a, vdm b) { return a | b; }
 static inline vdm vdm_and(vdm a, vdm b) { return a & b; }
-static inline vdm vdm_andnot(vdm a, vdm b) { return a & (vdm)~b; }
 static inline vdm vdm_not(vdm a) { return (vdm)~a; }
 static inline unsigned vdm_bits(vdm a) { return a; }
 static inline vd vd_select(vdm m, vd a, vd b) { return _mm512_mask_blend_pd(m, b, a); }
@@ -94,11 +91,7 @@ static inline vfm vf_lt(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_LT_OQ
 static inline vfm vf_le(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_LE_OQ); }
 static inline vfm vf_gt(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_GT_OQ); }
 static inline vfm vf_ge(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_GE_OQ); }
-static inline vfm vf_eq(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ); }
-static inline vfm vf_ne(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_NEQ_UQ); }
-static inline vfm vfm_or(vfm a, vfm b) { return a | b; }
 static inline vfm vfm_and(vfm a, vfm b) { return a & b; }
-static inline vfm vfm_andnot(vfm a, vfm b) { return a & (vfm)~b; }
 static inline vfm vfm_not(vfm a) { return (vfm)~a; }
 static inline unsigned vfm_bits(vfm a) { return a; }
 static inline vf vf_select(vfm m, vf a, vf b) { return _mm512_mask_blend_ps(m, b, a); }
@@ -113,7 +106,6 @@ static inline vfi vfi_xor(vfi a, vfi b) { return _mm512_xor_si512(a, b); }
 #define vfi_shl(a, n) _mm512_slli_epi32((a), (n))
 #define vfi_shr(a, n) _mm512_srli_epi32((a), (n))
 #define vfi_sra(a, n) _mm512_srai_epi32((a), (n))
-static inline vfm vfi_eq(vfi a, vfi b) { return _mm512_cmpeq_epi32_mask(a, b); }
 static inline vfm vfi_gt(vfi a, vfi b) { return _mm512_cmpgt_epi32_mask(a, b); }
 static inline vfi vfi_minu(vfi a, vfi b) { return _mm512_min_epu32(a, b); } /* unsigned */
 static inline vfi vfi_select(vfm m, vfi a, vfi b) { return _mm512_mask_blend_epi32(m, b, a); }

@@ -21,18 +21,15 @@ static inline vd vd_add(vd a, vd b) { return a + b; }
 static inline vd vd_sub(vd a, vd b) { return a - b; }
 static inline vd vd_mul(vd a, vd b) { return a * b; }
 static inline vd vd_div(vd a, vd b) { return a / b; }
-static inline vd vd_sqrt(vd a) { return sqrt(a); }
 static inline vd vd_fma(vd a, vd b, vd c) { return fma(a, b, c); }
 static inline vd vd_fnma(vd a, vd b, vd c) { return fma(-a, b, c); }
 static inline vdm vd_lt(vd a, vd b) { return a < b; }
 static inline vdm vd_le(vd a, vd b) { return a <= b; }
 static inline vdm vd_gt(vd a, vd b) { return a > b; }
 static inline vdm vd_ge(vd a, vd b) { return a >= b; }
-static inline vdm vd_eq(vd a, vd b) { return a == b; }
 static inline vdm vd_ne(vd a, vd b) { return a != b; }
 static inline vdm vdm_or(vdm a, vdm b) { return a | b; }
 static inline vdm vdm_and(vdm a, vdm b) { return a & b; }
-static inline vdm vdm_andnot(vdm a, vdm b) { return a & !b; }
 static inline vdm vdm_not(vdm a) { return !a; }
 static inline unsigned vdm_bits(vdm a) { return (unsigned)a; }
 static inline vd vd_select(vdm m, vd a, vd b) { return m ? a : b; }
@@ -72,11 +69,7 @@ static inline vfm vf_lt(vf a, vf b) { return a < b; }
 static inline vfm vf_le(vf a, vf b) { return a <= b; }
 static inline vfm vf_gt(vf a, vf b) { return a > b; }
 static inline vfm vf_ge(vf a, vf b) { return a >= b; }
-static inline vfm vf_eq(vf a, vf b) { return a == b; }
-static inline vfm vf_ne(vf a, vf b) { return a != b; }
-static inline vfm vfm_or(vfm a, vfm b) { return a | b; }
 static inline vfm vfm_and(vfm a, vfm b) { return a & b; }
-static inline vfm vfm_andnot(vfm a, vfm b) { return a & !b; }
 static inline vfm vfm_not(vfm a) { return !a; }
 static inline unsigned vfm_bits(vfm a) { return (unsigned)a; }
 static inline vf vf_select(vfm m, vf a, vf b) { return m ? a : b; }
@@ -91,7 +84,6 @@ static inline vfi vfi_xor(vfi a, vfi b) { return a ^ b; }
 #define vfi_shl(a, n) ((vfi)(a) << (n))
 #define vfi_shr(a, n) ((vfi)(a) >> (n))
 #define vfi_sra(a, n) ((vfi)((int32_t)(a) >> (n)))
-static inline vfm vfi_eq(vfi a, vfi b) { return a == b; }
 static inline vfm vfi_gt(vfi a, vfi b) { return (int32_t)a > (int32_t)b; }
 static inline vfi vfi_minu(vfi a, vfi b) { return a < b ? a : b; } /* unsigned */
 static inline vfi vfi_select(vfm m, vfi a, vfi b) { return m ? a : b; }

@@ -42,7 +42,7 @@ def scale16_f32(ki):
 @kernel
 def accurate_reduce(x):
     """(r, r_lo, ki, tail): x = k ln2/32 + r + r_lo (r_lo: what rounding r dropped, for tanh),
-    2^(k/32) = scale32(ki) (1 + tail); |x| < 746 (exp_accurate_reduce)."""
+    2^(k/32) = scale32(ki) (1 + tail); |x| < 746 (exp_f64_accurate_reduce)."""
     z = fma(x, ACC.inv_ln2_n, ACC.shift)
     ki = bits(z)
     kd = z - ACC.shift
@@ -54,7 +54,7 @@ def accurate_reduce(x):
 
 @kernel
 def accurate_poly(r, r2):
-    """p with exp(r) = 1 + r + r^2 p(r), |r| <= ln2/64; r2 = r*r (exp_accurate_poly)."""
+    """p with exp(r) = 1 + r + r^2 p(r), |r| <= ln2/64; r2 = r*r (exp_f64_accurate_poly)."""
     p56 = fma(r, ACC.c6, ACC.c5)
     p34 = fma(r, ACC.c4, ACC.c3)
     return fma(r, fma(r2, p56, p34), ACC.c2)
@@ -62,7 +62,7 @@ def accurate_poly(r, r2):
 
 @kernel
 def accurate_core(x):
-    """(tmp, ki): exp(x) = 2^(k/32) (1 + tmp) to ~2^-63 for |x| < 746 (exp_accurate_core)."""
+    """(tmp, ki): exp(x) = 2^(k/32) (1 + tmp) to ~2^-63 for |x| < 746 (exp_f64_accurate_core)."""
     r, r_lo, ki, tail = accurate_reduce(x)
     r2 = r * r
     return tail + fma(r2, accurate_poly(r, r2), r), ki
@@ -115,7 +115,7 @@ def exp_accurate_f64(x):
 
 @kernel
 def fast_f64_core(x):
-    """(tmp, ki): exp(x) = 2^(k/32) (1 + tmp) to 2^-53.4 for |x| < 704 (exp_fast_f64_core;
+    """(tmp, ki): exp(x) = 2^(k/32) (1 + tmp) to 2^-53.4 for |x| < 704 (exp_f64_fast_core;
     tanh's approx tier uses it too)."""
     K = FAST64
     z = fma(x, K.inv_ln2_n, K.shift)

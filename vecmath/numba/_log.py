@@ -66,7 +66,7 @@ def reduce_f32(x, off, tbits):
 
 @kernel
 def accurate_core(x, kbias):
-    """log(2^-kbias x) = s + e, |e| <= ulp(s)/2, for positive normal x (log_accurate_core)."""
+    """log(2^-kbias x) = s + e, |e| <= ulp(s)/2, for positive normal x (log_f64_accurate_core)."""
     K = ACC
     z, idx, kd = reduce16(x, kbias)
     r = fma(z, INVC16[idx], -1.0)                   # exact

@@ -62,7 +62,7 @@ def sides(a, K):
 
 @kernel
 def accurate_dd(a):
-    """tanh(a) = s + e, |e| <= ulp(s)/2, for a = |x| not NaN (tanh_accurate_dd)."""
+    """tanh(a) = s + e, |e| <= ulp(s)/2, for a = |x| not NaN (tanh_f64_accurate_dd)."""
     K = ACC
     small, ae, ap = sides(a, K)
     # a >= 1/8: E = exp(2a) = scale (1 + r + lo)
