@@ -17,7 +17,8 @@
  *   0.5 ULP + B_j 2^-62 + polynomial 2^-69 + rounding of the low part (2^-60 of the result)
  *   -> 0.5 + 2^-8 ULP.
  * accurate float32: first the fast float64 evaluation below on (double)x; float(y) is provably
- *   right unless y lies within 16 double ulps of a float midpoint (about 2^-24 of inputs).  Those
+ *   right unless y lies within 16 double ulps (vecmath.spec.LIMITS) of a float midpoint (about
+ *   2^-24 of inputs).  Those
  *   take the accurate evaluation, kept as a double-double (s, e) good to 2^-61 relative and
  *   rounded once: correctly rounded unless atan(x) lay within 2^-61 of a float midpoint, which
  *   the exhaustive test shows no float input does.
@@ -31,10 +32,8 @@
  *   tau's error (<= 1.5 ULP of tau, scaled by 1/(1+tau^2)) + two roundings -> < 3 ULP.
  *   approx: degree 5 (2^-15.4) -> < 2^10 ULP.
  *
- * Measured (max ULP; float64: 10^6 inputs over spec.REGIONS plus the 110,388 worst cases, mpmath
- * at 128 bits; float32: every input): accurate float64 0.5017 (0x1.80177d8ac2a68p+0), float32
- * correctly rounded for all 2^32; fast float64 0.776, float32 2.09 (0x1.ae3392p-2); approx
- * float64 1.84e7 (2^24.1), float32 297 (0x1.a827bap-2).
+ * Measured maxima and the inputs that reach them (float64: 10^6 samples plus every worst case of
+ * atan.wc; float32: every input): docs/accuracy.md, from python -m vecmath.accuracy.report.
  *
  * Special inputs (NaN, +-inf) leave the branch-free path through one compare to the scalar
  * atan_f64_special / atan_f32_special, which give the accurate result for any input.  atan
@@ -53,7 +52,7 @@ static inline vdi atan_index(vd a, vdm *huge) {
 }
 
 /* atan(a) as s + e (|e| <= ulp(s)/2, error < 2^-61 relative) for finite a >= 0. */
-static inline vd atan_accurate_core(vd a, vd *e_out) {
+static inline vd atan_f64_accurate_core(vd a, vd *e_out) {
     vdm huge;
     vdi j = atan_index(a, &huge);
     vd b = vd_lookup(vm_atan_node, j, ATAN_TABLE);
@@ -80,21 +79,21 @@ static inline vd atan_accurate_core(vd a, vd *e_out) {
 }
 
 /* atan(+-inf) = +-pi/2 rounded; NaN -> NaN; any finite x -> the accurate result. */
-static double atan_f64_special(double x, int *st) {
+VM_COLD static double atan_f64_special(double x, int *st) {
     (void)st;
     if (isnan(x)) return x + x;
     if (isinf(x)) return copysign(ATAN_K.pio2_hi, x);
     vd e;
-    return copysign(vd_first(atan_accurate_core(vd_set(fabs(x)), &e)), x);
+    return copysign(vd_first(atan_f64_accurate_core(vd_set(fabs(x)), &e)), x);
 }
 
-static float atan_f32_special(float x, int *st) {
+VM_COLD static float atan_f32_special(float x, int *st) {
     (void)st;
     if (isnan(x)) return x + x;
     double s = ATAN_K.pio2_hi, e = ATAN_K.pio2_lo;
     if (!isinf(x)) {
         vd ev;
-        s = vd_first(atan_accurate_core(vd_set(fabs((double)x)), &ev));
+        s = vd_first(atan_f64_accurate_core(vd_set(fabs((double)x)), &ev));
         e = vd_first(ev);
     }
     return copysignf(vm_round_dd_f32_any(s, e), x);
@@ -105,9 +104,9 @@ static inline vd atan_signed(vd y, vdi sgn) { return vd_from_bits(vdi_xor(vd_bit
 
 static inline vd atan_f64_accurate_vec(vd x, int *st) {
     vd a = vd_abs(x), e;
-    vd y = atan_signed(atan_accurate_core(a, &e), vdi_xor(vd_bits(x), vd_bits(a)));
+    vd y = atan_signed(atan_f64_accurate_core(a, &e), vdi_xor(vd_bits(x), vd_bits(a)));
     vdm special = vdm_not(vd_lt(a, vd_set(INFINITY)));
-    if (vdm_bits(special)) y = vd_fixup(x, y, special, atan_f64_special, st);
+    if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, atan_f64_special, st);
     return y;
 }
 
@@ -134,7 +133,7 @@ static inline vd atan_lean(vd x, int approx) {
 static inline vd atan_f64_lean_vec(vd x, int approx, int *st) {
     vd y = atan_lean(x, approx);
     vdm special = vdm_not(vd_lt(vd_abs(x), vd_set(INFINITY)));
-    if (vdm_bits(special)) y = vd_fixup(x, y, special, atan_f64_special, st);
+    if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, atan_f64_special, st);
     return y;
 }
 static inline vd atan_f64_fast_vec(vd x, int *st) { return atan_f64_lean_vec(x, 0, st); }
@@ -144,7 +143,7 @@ static inline vd atan_f64_approx_vec(vd x, int *st) { return atan_f64_lean_vec(x
  * then correctly rounded unless y lies within ATAN_F32_WINDOW double ulps of a float midpoint
  * (8x that bound, on either side): those lanes, and NaN, inf and results below float's
  * normal range, take the exact double-double path of atan_f32_special. */
-#define ATAN_F32_WINDOW 16
+#define ATAN_F32_WINDOW ((int64_t)vm_atan_limits.f32_cr_window) /* vecmath.spec.LIMITS */
 static inline vfh atan_f32_accurate_vec(vfh xf, int *st) {
     vd x = vd_from_vfh(xf);
     vd y = atan_lean(x, 0);
@@ -155,7 +154,7 @@ static inline vfh atan_f32_accurate_vec(vfh xf, int *st) {
     vdm special = vdm_or(unsure, vdm_not(vdm_and(vd_lt(a, vd_set(INFINITY)),
                                                  vd_ge(a, vd_set(0x1p-125)))));
     vfh yf = vfh_from_vd(y);
-    if (vdm_bits(special)) yf = vfh_fixup(xf, yf, special, atan_f32_special, st);
+    if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, atan_f32_special, st);
     return yf;
 }
 
@@ -174,7 +173,7 @@ static inline vfh atan_f32_accurate_vec(vfh xf, int *st) {
     vf y = vf_fma(m, vf_set(K.pio4_hi), vf_fma(m, vf_set(K.pio4_lo), v));              \
     y = vf_from_bits(vfi_xor(vf_bits(y), vfi_xor(vf_bits(x), vf_bits(a))));            \
     vfm special = vfm_not(vf_lt(a, vf_set(INFINITY)));                                 \
-    if (vfm_bits(special)) y = vf_fixup(x, y, special, atan_f32_special, st);          \
+    if (VM_RARE(vfm_bits(special))) y = vf_fixup(x, y, special, atan_f32_special, st);          \
     return y;
 
 static inline vf atan_f32_fast_vec(vf x, int *st) {

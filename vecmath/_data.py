@@ -1736,7 +1736,7 @@ VM_ATAN_K = dict(
     pio2_lo=float.fromhex('0x1.1a62633145c07p-54'),  # pi/2 - pio2_hi
 )
 
-# atan accurate: tau + c3 tau^3 + .. + c9 tau^9 on |tau| <= 0.015625, relative error 2^-69.66
+# atan accurate: tau + c3 tau^3 + .. + c9 tau^9 on |tau| <= 0.015625, relative error <= 2^-69.66 (certified)
 VM_ATAN_ACCURATE_K = dict(
     c3=float.fromhex('-0x1.5555555555555p-2'),  # tau^3
     c5=float.fromhex('0x1.9999999991b6cp-3'),  # tau^5
@@ -1744,19 +1744,19 @@ VM_ATAN_ACCURATE_K = dict(
     c9=float.fromhex('0x1.c6e3bdcd0491dp-4'),  # tau^9
 )
 
-# atan fast float64: tau + c3 tau^3 + .. + c7 tau^7 on |tau| <= 0.015625, relative error 2^-57.95
+# atan fast float64: tau + c3 tau^3 + .. + c7 tau^7 on |tau| <= 0.015625, relative error <= 2^-57.95 (certified)
 VM_ATAN_FAST_F64_K = dict(
     c3=float.fromhex('-0x1.5555555554077p-2'),  # tau^3
     c5=float.fromhex('0x1.9999989c510ffp-3'),  # tau^5
     c7=float.fromhex('-0x1.2476f96938134p-3'),  # tau^7
 )
 
-# atan approx float64: tau + c3 tau^3 + .. + c3 tau^3 on |tau| <= 0.015625, relative error 2^-28.87
+# atan approx float64: tau + c3 tau^3 + .. + c3 tau^3 on |tau| <= 0.015625, relative error <= 2^-28.86 (certified)
 VM_ATAN_APPROX_F64_K = dict(
     c3=float.fromhex('-0x1.554abb292d8fbp-2'),  # tau^3
 )
 
-# atan fast float32: tau + c3 tau^3 + .. + c11 tau^11 on |tau| <= tan(pi/8), relative error 2^-28.31 (float coefficients)
+# atan fast float32: tau + c3 tau^3 + .. + c11 tau^11 on |tau| <= tan(pi/8), relative error <= 2^-28.31 (certified) (float coefficients)
 VM_ATAN_FAST_F32_K = dict(
     tan_pi8=float.fromhex('0x1.a8279a0000000p-2'),  # below: tau = |x|
     tan_3pi8=float.fromhex('0x1.3504f40000000p+1'),  # above: tau = -1/|x|
@@ -1769,7 +1769,7 @@ VM_ATAN_FAST_F32_K = dict(
     c11=float.fromhex('-0x1.f1ed9e0000000p-5'),  # tau^11
 )
 
-# atan approx float32: tau + c3 tau^3 + .. + c5 tau^5 on |tau| <= tan(pi/8), relative error 2^-15.44 (float coefficients)
+# atan approx float32: tau + c3 tau^3 + .. + c5 tau^5 on |tau| <= tan(pi/8), relative error <= 2^-15.44 (certified) (float coefficients)
 VM_ATAN_APPROX_F32_K = dict(
     tan_pi8=float.fromhex('0x1.a8279a0000000p-2'),  # below: tau = |x|
     tan_3pi8=float.fromhex('0x1.3504f40000000p+1'),  # above: tau = -1/|x|
@@ -1777,4 +1777,9 @@ VM_ATAN_APPROX_F32_K = dict(
     pio4_lo=float.fromhex('-0x1.777a5c0000000p-26'),  # pi/4 - pio4_hi
     c3=float.fromhex('-0x1.53cc3c0000000p-2'),  # tau^3
     c5=float.fromhex('0x1.5cdc260000000p-3'),  # tau^5
+)
+
+# where atan's kernels change path (vecmath.spec.LIMITS)
+VM_ATAN_LIMITS = dict(
+    f32_cr_window=float.fromhex('0x1.0000000000000p+4'),  # accurate float32: double ulps around a float midpoint within which the fast float64 result (< 1.1 ULP) cannot decide the rounding: about 2^-24 of inputs take the double-double path
 )

@@ -81,6 +81,11 @@ LIMITS = {
                                 "the fast float64 result (< 4 ULP) cannot decide the rounding: "
                                 "16x margin, about 2^-21 of inputs take the double-double path"),
     },
+    "atan": {
+        "f32_cr_window": (16.0, "accurate float32: double ulps around a float midpoint within which "
+                                "the fast float64 result (< 1.1 ULP) cannot decide the rounding: "
+                                "about 2^-24 of inputs take the double-double path"),
+    },
     "log": {
         "f32_cr_window": (16384.0, "accurate float32: double ulps around a float midpoint within which "
                                    "the first pass (2^-41 relative = 2^12 ulps) cannot decide the "

@@ -832,7 +832,7 @@ static const struct {
     .pio2_lo = 0x1.1a62633145c07p-54,  /* pi/2 - pio2_hi */
 };
 
-/* atan accurate: tau + c3 tau^3 + .. + c9 tau^9 on |tau| <= 0.015625, relative error 2^-69.66 */
+/* atan accurate: tau + c3 tau^3 + .. + c9 tau^9 on |tau| <= 0.015625, relative error <= 2^-69.66 (certified) */
 static const struct {
     double c3;
     double c5;
@@ -845,7 +845,7 @@ static const struct {
     .c9 = 0x1.c6e3bdcd0491dp-4,  /* tau^9 */
 };
 
-/* atan fast float64: tau + c3 tau^3 + .. + c7 tau^7 on |tau| <= 0.015625, relative error 2^-57.95 */
+/* atan fast float64: tau + c3 tau^3 + .. + c7 tau^7 on |tau| <= 0.015625, relative error <= 2^-57.95 (certified) */
 static const struct {
     double c3;
     double c5;
@@ -856,14 +856,14 @@ static const struct {
     .c7 = -0x1.2476f96938134p-3,  /* tau^7 */
 };
 
-/* atan approx float64: tau + c3 tau^3 + .. + c3 tau^3 on |tau| <= 0.015625, relative error 2^-28.87 */
+/* atan approx float64: tau + c3 tau^3 + .. + c3 tau^3 on |tau| <= 0.015625, relative error <= 2^-28.86 (certified) */
 static const struct {
     double c3;
 } vm_atan_approx_f64_k = {
     .c3 = -0x1.554abb292d8fbp-2,  /* tau^3 */
 };
 
-/* atan fast float32: tau + c3 tau^3 + .. + c11 tau^11 on |tau| <= tan(pi/8), relative error 2^-28.31 (float coefficients) */
+/* atan fast float32: tau + c3 tau^3 + .. + c11 tau^11 on |tau| <= tan(pi/8), relative error <= 2^-28.31 (certified) (float coefficients) */
 static const struct {
     float tan_pi8;
     float tan_3pi8;
@@ -886,7 +886,7 @@ static const struct {
     .c11 = -0x1.f1ed9e0000000p-5f,  /* tau^11 */
 };
 
-/* atan approx float32: tau + c3 tau^3 + .. + c5 tau^5 on |tau| <= tan(pi/8), relative error 2^-15.44 (float coefficients) */
+/* atan approx float32: tau + c3 tau^3 + .. + c5 tau^5 on |tau| <= tan(pi/8), relative error <= 2^-15.44 (certified) (float coefficients) */
 static const struct {
     float tan_pi8;
     float tan_3pi8;
@@ -901,6 +901,13 @@ static const struct {
     .pio4_lo = -0x1.777a5c0000000p-26f,  /* pi/4 - pio4_hi */
     .c3 = -0x1.53cc3c0000000p-2f,  /* tau^3 */
     .c5 = 0x1.5cdc260000000p-3f,  /* tau^5 */
+};
+
+/* where atan's kernels change path (vecmath.spec.LIMITS) */
+static const struct {
+    double f32_cr_window;
+} vm_atan_limits = {
+    .f32_cr_window = 0x1.0000000000000p+4,  /* accurate float32: double ulps around a float midpoint within which the fast float64 result (< 1.1 ULP) cannot decide the rounding: about 2^-24 of inputs take the double-double path */
 };
 
 #endif

@@ -13,8 +13,10 @@ tau = |x|, (|x| - 1) / (|x| + 1) or -1/|x|, base 0, pi/4 or pi/2, |tau| <= tan(p
 """
 import mpmath as mp
 
+from .. import spec
 from .common import Block, Table, double_bits, err_bits, to_double, to_float
-from .remez import fit, max_error
+from .certify import certified_error
+from .remez import fit
 
 IDX_MANT_BITS = 5              # mantissa bits in the index: shift 52 - 5 = 47 in csrc/atan.c
 E_MIN, E_MAX = -6, 6           # a in [2^E_MIN, 2^E_MAX) is bucketed
@@ -48,9 +50,7 @@ def nodes():
 def _fit_atan(tau_max, powers, conv):
     coeffs, _ = fit(mp.atan, 0, tau_max, powers, fixed=lambda r: r, grid_points=800)
     rounded = [mp.mpf(conv(c)) for c in coeffs]
-    err = max_error(mp.atan, 0, tau_max,
-                    lambda r: r + sum(c * r ** k for c, k in zip(rounded, powers)),
-                    grid_points=1500)
+    err = certified_error("atan(x)", -tau_max, tau_max, [(1, 1)] + list(zip(powers, rounded)))
     return coeffs, err
 
 
@@ -88,7 +88,7 @@ def generate():
             coeffs, err = _fit_atan(tau_max, powers, to_double)
             b = Block(f"vm_atan_{tier}_k", "double",
                       f"atan {target}: tau + c3 tau^3 + .. + c{powers[-1]} tau^{powers[-1]} on"
-                      f" |tau| <= {mp.nstr(tau_max, 6)}, relative error 2^{err_bits(err)}")
+                      f" |tau| <= {mp.nstr(tau_max, 6)}, relative error <= 2^{err_bits(err)} (certified)")
             _poly_block(b, coeffs, powers, to_double)
             out.append(b)
 
@@ -97,11 +97,16 @@ def generate():
             coeffs, err = _fit_atan(tmax, powers, to_float)
             b = Block(f"vm_atan_{tier}_f32_k", "float",
                       f"atan {tier} float32: tau + c3 tau^3 + .. + c{powers[-1]} tau^{powers[-1]}"
-                      f" on |tau| <= tan(pi/8), relative error 2^{err_bits(err)} (float coefficients)")
+                      f" on |tau| <= tan(pi/8), relative error <= 2^{err_bits(err)} (certified) (float coefficients)")
             b.add("tan_pi8", to_float(TAN_PI8), "below: tau = |x|")
             b.add("tan_3pi8", to_float(mp.tan(3 * mp.pi / 8)), "above: tau = -1/|x|")
             b.add("pio4_hi", to_float(mp.pi / 4), "pi/4 rounded")
             b.add("pio4_lo", to_float(mp.pi / 4 - to_float(mp.pi / 4)), "pi/4 - pio4_hi")
             _poly_block(b, coeffs, powers, to_float)
             out.append(b)
+
+    b = Block("vm_atan_limits", "double", "where atan's kernels change path (vecmath.spec.LIMITS)")
+    for name, (value, why) in spec.LIMITS["atan"].items():
+        b.add(name, value, why)
+    out.append(b)
     return out

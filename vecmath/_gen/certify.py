@@ -1,6 +1,6 @@
 """Certified approximation errors from Sollya's supnorm (Debian package `sollya`).
 
-remez.max_error samples the error on a grid, which can miss a peak; supnorm returns an interval
+Sampling the error on a grid can miss a peak; supnorm returns an interval
 that provably encloses max |p - f| / |f| (or |p - f|) over the whole interval, from interval
 arithmetic and a Taylor model.  The generator records its upper end beside each polynomial
 (csrc/generated/vm_data.h comments), where the error budgets of the kernels read it.

@@ -72,16 +72,3 @@ def fit(f, lo, hi, powers, fixed=lambda r: 0, relative=True, grid_points=3000, i
                 break
             ref = [xs[i] for i in idx]
         return best
-
-
-def max_error(f, lo, hi, poly, relative=True, grid_points=6000):
-    """Max error of a callable poly (e.g. with coefficients rounded to double) on a dense grid."""
-    with mp.workdps(DPS):
-        worst = mp.mpf(0)
-        for x in _grid(mp.mpf(lo), mp.mpf(hi), grid_points):
-            if x == 0:
-                continue
-            fx = f(x)
-            e = (fx - poly(x)) / (fx if relative else 1)
-            worst = max(worst, abs(e))
-        return worst
