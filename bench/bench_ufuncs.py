@@ -118,18 +118,6 @@ def markdown(runs, command):
     return "\n".join(lines) + "\n"
 
 
-BEGIN, END = "<!-- bench_ufuncs:begin -->", "<!-- bench_ufuncs:end -->"
-
-
-def write_section(path, text):
-    """Replace the generated section of path (between BEGIN and END), keeping the prose around it."""
-    body = f"{BEGIN}\n{text}{END}\n"
-    old = path.read_text() if path.exists() else ""
-    if BEGIN in old and END in old:
-        body = old[:old.index(BEGIN)] + body + old[old.index(END) + len(END) + 1:]
-    path.write_text(body)
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--functions", nargs="*", default=None)
@@ -154,7 +142,9 @@ def main():
         out = subprocess.run(cmd, env=env, check=True, stdout=subprocess.PIPE, text=True).stdout
         runs.append(json.loads(out))
     command = "python bench/bench_ufuncs.py --write-docs"
-    write_section(ROOT / "docs" / "benchmarks.md", markdown(runs, command))
+    from vecmath._gen.docsection import write_section
+
+    write_section(ROOT / "docs" / "benchmarks.md", "bench_ufuncs", markdown(runs, command))
     print(f"wrote docs/benchmarks.md ({', '.join(r['isa'] for r in runs)})")
 
 

@@ -127,7 +127,7 @@ def main():
         text = markdown(measure(args.n, args.seed), f"python bench/deriv_accuracy.py --n {args.n}{docs}")
     print(text)
     if args.write_docs:
-        from docsection import write_section
+        from vecmath._gen.docsection import write_section
 
         write_section(ROOT / "docs" / "ad.md", section, text)
 

@@ -237,7 +237,7 @@ def main():
     text = "\n".join(lines) + "\n"
     print(text)
     if args.write_docs:
-        from docsection import write_section
+        from vecmath._gen.docsection import write_section
 
         plot(x, y, ref, traces, ROOT / "docs" / "img" / "gp_fit.png")
         write_section(ROOT / "docs" / "ad.md", "gp_regression", text)
