@@ -29,10 +29,12 @@ GOLDEN_FILE = Path(__file__).resolve().parent / "golden_hashes.json"
 SEED = 20261122
 N_SAMPLED = 1 << 20             # float32 and float64 inputs each, besides the special values
 UNIFORM = {"float32": 110.0, "float64": 800.0}
-EXTRA_SPECIALS = [1.0, -1.0, 0.5, 2.0, 5e-324, -5e-324, 1e-310, 2.2250738585072014e-308,
-                  1.7976931348623157e308, 1e-45, 1.1754943508222875e-38, 3.4028234663852886e38,
-                  88.72283935546875, 88.7228394, -87.33654, -103.97208, -104.0, 89.0, 9.01, 19.1,
-                  spec.EXP_OVERFLOW_F64, spec.EXP_SUBNORMAL_F64, spec.EXP_ZERO_F64, 704.0, -746.0]
+# the formats' edges, exp's overflow and underflow points, and every threshold of spec.LIMITS
+EXTRA_SPECIALS = ([1.0, 0.5, 2.0, 5e-324, 1e-310, 2.2250738585072014e-308, 1.7976931348623157e308,
+                   1e-45, 1.1754943508222875e-38, 3.4028234663852886e38, 88.72283935546875,
+                   -87.33654, -103.97208, 9.01, 19.1,
+                   spec.EXP_OVERFLOW_F64, spec.EXP_SUBNORMAL_F64, spec.EXP_ZERO_F64]
+                  + [v for limits in spec.LIMITS.values() for v, _ in limits.values()])
 
 
 def inputs(dtype):
