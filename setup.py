@@ -21,9 +21,10 @@ kernels = ("vmkernels", {"sources": KERNEL_SOURCES, "include_dirs": ["csrc"], "c
 
 ufuncs = Extension(
     "vecmath._ufuncs",
-    sources=["csrc/py_ufuncs.c"],
+    sources=["csrc/py_ufuncs.c", "csrc/vm_threads.c"],   # the thread pool: ufuncs only
     include_dirs=["csrc", numpy.get_include()],
-    extra_compile_args=["-O3", "-std=c11", "-fvisibility=hidden"],
+    extra_compile_args=["-O3", "-std=c11", "-fvisibility=hidden", "-pthread"],
+    extra_link_args=["-pthread"],
     libraries=["m"],
     depends=KERNEL_HEADERS,
 )

@@ -10,7 +10,11 @@
  *
  * Derivatives (vecmath.deriv, vecmath.<tier>.deriv): <fn> (x -> f'(x)), <fn>_and_deriv
  * (x -> f(x), f'(x), one evaluation) and <fn>_from_output (y -> f'(x)), with loops for float16,
- * float32 and float64 only (integers cast to float64; there is no NumPy loop to fall back on). */
+ * float32 and float64 only (integers cast to float64; there is no NumPy loop to fall back on).
+ *
+ * Large calls are split over vecmath's thread pool (vm_threads.h): each loop is written as a
+ * function of a sub-range [lo, hi) of its elements, and the status bits of every part are
+ * ORed and raised once in the calling thread. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <fenv.h>
@@ -20,6 +24,7 @@
 #include <numpy/ndarraytypes.h>
 #include <numpy/ufuncobject.h>
 #include "vecmath.h"
+#include "vm_threads.h"
 
 #define BLOCK 512
 #define FE_WATCHED (FE_OVERFLOW | FE_UNDERFLOW | FE_DIVBYZERO | FE_INVALID)
@@ -40,25 +45,42 @@ static void finish_flags(int before, int st) {
     }
 }
 
-/* One loop body per element type: contiguous -> kernel in place, else blocks through buf. */
+/* What a loop's sub-range needs: NumPy's arguments and the kernel. */
+struct loop_ctx {
+    char **args;
+    const npy_intp *steps;
+    void *kernel;
+};
+
+/* Run a loop's range function over its n elements, on the pool when large, and raise the
+ * status of all parts once. */
+static void run_loop(char **args, npy_intp n, npy_intp const *steps, void *kernel, vm_range_fn range) {
+    struct loop_ctx c = {args, steps, kernel};
+    int before = fetestexcept(FE_WATCHED);
+    finish_flags(before, vm_parallel((size_t)n, range, &c));
+}
+
+/* One loop per element type: contiguous -> kernel in place, else blocks through buf. */
 #define DEFINE_LOOP(NAME, T, KERNEL_T)                                                      \
-    static void NAME(char **args, npy_intp const *dims, npy_intp const *steps, void *data) { \
-        KERNEL_T k = (KERNEL_T)data;                                                        \
-        npy_intp n = dims[0], is = steps[0], os = steps[1];                                 \
-        char *in = args[0], *out = args[1];                                                 \
-        int before = fetestexcept(FE_WATCHED), st = 0;                                      \
+    static void NAME##_range(void *ctx, size_t lo, size_t hi, int *st) {                    \
+        struct loop_ctx *c = ctx;                                                           \
+        KERNEL_T k = (KERNEL_T)c->kernel;                                                   \
+        npy_intp n = (npy_intp)(hi - lo), is = c->steps[0], os = c->steps[1];               \
+        char *in = c->args[0] + (npy_intp)lo * is, *out = c->args[1] + (npy_intp)lo * os;   \
         if (is == sizeof(T) && os == sizeof(T)) {                                           \
-            st = k((const T *)in, (T *)out, (size_t)n);                                     \
-        } else {                                                                            \
-            T buf[BLOCK];                                                                   \
-            for (npy_intp i = 0; i < n; i += BLOCK) {                                       \
-                npy_intp m = n - i < BLOCK ? n - i : BLOCK;                                 \
-                for (npy_intp j = 0; j < m; j++) memcpy(&buf[j], in + (i + j) * is, sizeof(T)); \
-                st |= k(buf, buf, (size_t)m);                                               \
-                for (npy_intp j = 0; j < m; j++) memcpy(out + (i + j) * os, &buf[j], sizeof(T)); \
-            }                                                                               \
+            *st |= k((const T *)in, (T *)out, (size_t)n);                                   \
+            return;                                                                         \
         }                                                                                   \
-        finish_flags(before, st);                                                           \
+        T buf[BLOCK];                                                                       \
+        for (npy_intp i = 0; i < n; i += BLOCK) {                                           \
+            npy_intp m = n - i < BLOCK ? n - i : BLOCK;                                     \
+            for (npy_intp j = 0; j < m; j++) memcpy(&buf[j], in + (i + j) * is, sizeof(T)); \
+            *st |= k(buf, buf, (size_t)m);                                                  \
+            for (npy_intp j = 0; j < m; j++) memcpy(out + (i + j) * os, &buf[j], sizeof(T)); \
+        }                                                                                   \
+    }                                                                                       \
+    static void NAME(char **args, npy_intp const *dims, npy_intp const *steps, void *data) { \
+        run_loop(args, dims[0], steps, data, NAME##_range);                                 \
     }
 DEFINE_LOOP(loop_f64, double, kernel_f64)
 DEFINE_LOOP(loop_f32, float, kernel_f32)
@@ -123,18 +145,21 @@ static void store_half(const double *buf, char *out, npy_intp os, npy_intp m, in
 }
 
 /* float16 through the float64 kernel, rounded once */
-static void loop_f16(char **args, npy_intp const *dims, npy_intp const *steps, void *data) {
-    kernel_f64 k = (kernel_f64)data;
-    npy_intp n = dims[0], is = steps[0], os = steps[1];
-    int before = fetestexcept(FE_WATCHED), st = 0;
+static void loop_f16_range(void *ctx, size_t lo, size_t hi, int *st) {
+    struct loop_ctx *c = ctx;
+    kernel_f64 k = (kernel_f64)c->kernel;
+    npy_intp n = (npy_intp)(hi - lo), is = c->steps[0], os = c->steps[1];
+    char *in = c->args[0] + (npy_intp)lo * is, *out = c->args[1] + (npy_intp)lo * os;
     double buf[BLOCK];
     for (npy_intp i = 0; i < n; i += BLOCK) {
         npy_intp m = n - i < BLOCK ? n - i : BLOCK;
-        load_half(args[0] + i * is, is, buf, m);
-        st |= k(buf, buf, (size_t)m);
-        store_half(buf, args[1] + i * os, os, m, &st);
+        load_half(in + i * is, is, buf, m);
+        *st |= k(buf, buf, (size_t)m);
+        store_half(buf, out + i * os, os, m, st);
     }
-    finish_flags(before, st);
+}
+static void loop_f16(char **args, npy_intp const *dims, npy_intp const *steps, void *data) {
+    run_loop(args, dims[0], steps, data, loop_f16_range);
 }
 
 /* ---- loops with two outputs (value and derivative) ---- */
@@ -142,43 +167,50 @@ typedef int (*kernel2_f64)(const double *, double *, double *, size_t);
 typedef int (*kernel2_f32)(const float *, float *, float *, size_t);
 
 #define DEFINE_LOOP2(NAME, T, KERNEL_T)                                                     \
-    static void NAME(char **args, npy_intp const *dims, npy_intp const *steps, void *data) { \
-        KERNEL_T k = (KERNEL_T)data;                                                        \
-        npy_intp n = dims[0], is = steps[0], os = steps[1], ds = steps[2];                  \
-        char *in = args[0], *out = args[1], *dout = args[2];                                \
-        int before = fetestexcept(FE_WATCHED), st = 0;                                      \
+    static void NAME##_range(void *ctx, size_t lo, size_t hi, int *st) {                    \
+        struct loop_ctx *c = ctx;                                                           \
+        KERNEL_T k = (KERNEL_T)c->kernel;                                                   \
+        npy_intp n = (npy_intp)(hi - lo), is = c->steps[0], os = c->steps[1], ds = c->steps[2]; \
+        char *in = c->args[0] + (npy_intp)lo * is, *out = c->args[1] + (npy_intp)lo * os;   \
+        char *dout = c->args[2] + (npy_intp)lo * ds;                                        \
         if (is == sizeof(T) && os == sizeof(T) && ds == sizeof(T)) {                        \
-            st = k((const T *)in, (T *)out, (T *)dout, (size_t)n);                          \
-        } else {                                                                            \
-            T buf[BLOCK], dbuf[BLOCK];                                                      \
-            for (npy_intp i = 0; i < n; i += BLOCK) {                                       \
-                npy_intp m = n - i < BLOCK ? n - i : BLOCK;                                 \
-                for (npy_intp j = 0; j < m; j++) memcpy(&buf[j], in + (i + j) * is, sizeof(T)); \
-                st |= k(buf, buf, dbuf, (size_t)m);                                         \
-                for (npy_intp j = 0; j < m; j++) {                                          \
-                    memcpy(out + (i + j) * os, &buf[j], sizeof(T));                         \
-                    memcpy(dout + (i + j) * ds, &dbuf[j], sizeof(T));                       \
-                }                                                                           \
+            *st |= k((const T *)in, (T *)out, (T *)dout, (size_t)n);                        \
+            return;                                                                         \
+        }                                                                                   \
+        T buf[BLOCK], dbuf[BLOCK];                                                          \
+        for (npy_intp i = 0; i < n; i += BLOCK) {                                           \
+            npy_intp m = n - i < BLOCK ? n - i : BLOCK;                                     \
+            for (npy_intp j = 0; j < m; j++) memcpy(&buf[j], in + (i + j) * is, sizeof(T)); \
+            *st |= k(buf, buf, dbuf, (size_t)m);                                            \
+            for (npy_intp j = 0; j < m; j++) {                                              \
+                memcpy(out + (i + j) * os, &buf[j], sizeof(T));                             \
+                memcpy(dout + (i + j) * ds, &dbuf[j], sizeof(T));                           \
             }                                                                               \
         }                                                                                   \
-        finish_flags(before, st);                                                           \
+    }                                                                                       \
+    static void NAME(char **args, npy_intp const *dims, npy_intp const *steps, void *data) { \
+        run_loop(args, dims[0], steps, data, NAME##_range);                                 \
     }
 DEFINE_LOOP2(loop2_f64, double, kernel2_f64)
 DEFINE_LOOP2(loop2_f32, float, kernel2_f32)
 
-static void loop2_f16(char **args, npy_intp const *dims, npy_intp const *steps, void *data) {
-    kernel2_f64 k = (kernel2_f64)data;
-    npy_intp n = dims[0], is = steps[0], os = steps[1], ds = steps[2];
-    int before = fetestexcept(FE_WATCHED), st = 0;
+static void loop2_f16_range(void *ctx, size_t lo, size_t hi, int *st) {
+    struct loop_ctx *c = ctx;
+    kernel2_f64 k = (kernel2_f64)c->kernel;
+    npy_intp n = (npy_intp)(hi - lo), is = c->steps[0], os = c->steps[1], ds = c->steps[2];
+    char *in = c->args[0] + (npy_intp)lo * is, *out = c->args[1] + (npy_intp)lo * os;
+    char *dout = c->args[2] + (npy_intp)lo * ds;
     double buf[BLOCK], dbuf[BLOCK];
     for (npy_intp i = 0; i < n; i += BLOCK) {
         npy_intp m = n - i < BLOCK ? n - i : BLOCK;
-        load_half(args[0] + i * is, is, buf, m);
-        st |= k(buf, buf, dbuf, (size_t)m);
-        store_half(buf, args[1] + i * os, os, m, &st);
-        store_half(dbuf, args[2] + i * ds, ds, m, &st);
+        load_half(in + i * is, is, buf, m);
+        *st |= k(buf, buf, dbuf, (size_t)m);
+        store_half(buf, out + i * os, os, m, st);
+        store_half(dbuf, dout + i * ds, ds, m, st);
     }
-    finish_flags(before, st);
+}
+static void loop2_f16(char **args, npy_intp const *dims, npy_intp const *steps, void *data) {
+    run_loop(args, dims[0], steps, data, loop2_f16_range);
 }
 
 /* ---- ufunc construction ---- */
@@ -263,8 +295,27 @@ static PyObject *py_config(PyObject *self, PyObject *args) {
                          vm_isa_available("avx512"), "compiler", "gcc " __VERSION__);
 }
 
+static PyObject *py_get_num_threads(PyObject *self, PyObject *args) {
+    (void)self, (void)args;
+    return PyLong_FromLong(vecmath_get_num_threads());
+}
+
+static PyObject *py_set_num_threads(PyObject *self, PyObject *arg) {
+    (void)self;
+    long n = PyLong_AsLong(arg);
+    if (n == -1 && PyErr_Occurred()) return NULL;
+    if (n < 1) {
+        PyErr_Format(PyExc_ValueError, "the number of threads must be at least 1, got %ld", n);
+        return NULL;
+    }
+    vecmath_set_num_threads(n > 256 ? 256 : (int)n);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"config", py_config, METH_NOARGS, "Chosen ISA, available ISAs, compiler."},
+    {"get_num_threads", py_get_num_threads, METH_NOARGS, "Threads a large ufunc call uses."},
+    {"set_num_threads", py_set_num_threads, METH_O, "Set the threads a large ufunc call uses."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "_ufuncs", NULL, -1, methods};

@@ -18,7 +18,8 @@ from . import _integrations
 _integrations.install()  # numpy.ma and dask tables, filled when those are imported
 
 __version__ = "0.1.0"
-__all__ = list(_accurate_names) + ["accurate", "fast", "approx", "deriv", "show_config", "config"]
+__all__ = list(_accurate_names) + ["accurate", "fast", "approx", "deriv", "show_config", "config",
+                                   "get_num_threads", "set_num_threads", "num_threads"]
 
 _ADAPTERS = ("jax", "torch", "autograd")  # imported on first use: no hard dependency
 
@@ -31,6 +32,34 @@ def __getattr__(name):
     raise AttributeError(f"module 'vecmath' has no attribute {name!r}")
 
 
+def get_num_threads():
+    """Threads a large ufunc call uses (calls below 2^18 elements run on the calling thread)."""
+    return _ufuncs.get_num_threads()
+
+
+def set_num_threads(n):
+    """Set the threads large ufunc calls use, for the whole process (at least 1).  The default:
+    $VECMATH_NUM_THREADS, else $OMP_NUM_THREADS, else the CPUs this process may run on.  The
+    raw kernels of vecmath.kernels always run on the calling thread."""
+    _ufuncs.set_num_threads(int(n))
+
+
+class num_threads:
+    """Context manager: `with vecmath.num_threads(1): ...` runs its block's ufunc calls on n
+    threads and restores the previous setting (process-wide: other threads see it too)."""
+
+    def __init__(self, n):
+        self.n = int(n)
+
+    def __enter__(self):
+        self.previous = get_num_threads()
+        set_num_threads(self.n)
+        return self
+
+    def __exit__(self, *exc):
+        set_num_threads(self.previous)
+
+
 def config():
     """Dict of build and run facts: chosen ISA, ISAs this CPU runs, compiler, versions."""
     import numpy
@@ -41,6 +70,7 @@ def config():
     c["numpy"] = numpy.__version__
     c["functions"] = [n for n in _accurate_names if n not in spec.ALIASES]
     c["flags"] = "-O3 -ffp-contract=off (explicit FMA only), no -ffast-math"
+    c["num_threads"] = get_num_threads()
     return c
 
 
@@ -51,4 +81,6 @@ def show_config():
     print(f"  CPU path in use : {c['isa']}  (VECMATH_ISA forces scalar|avx2|avx512)")
     print(f"  paths this CPU runs: {', '.join(c['available'])}")
     print(f"  compiler        : {c['compiler']}; {c['flags']}")
+    print(f"  threads         : {c['num_threads']} for calls of 2^18 elements and more "
+          f"(VECMATH_NUM_THREADS, set_num_threads)")
     print(f"  functions       : {', '.join(c['functions'])} (arctan = atan) in tiers accurate, fast, approx")

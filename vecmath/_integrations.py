@@ -6,6 +6,8 @@ NumPy's do:
   derivatives those of their function.
 - dask.array handles a ufunc with two outputs by looking its __name__ up in dask.array.ufunc:
   each fused <fn>_and_deriv gets a lazy blockwise entry there (its name is unique per tier).
+- threadpoolctl finds thread pools through controllers: vecmath's pool gets one, so
+  `threadpool_limits(1)` limits vecmath too.
 
 Each registration runs once both vecmath and the library are imported, in either order, so
 `import vecmath` imports neither library.
@@ -59,6 +61,26 @@ class _DaskTwoOutputs:
         return da.apply_gufunc(self.uf, "()->(),()", x)
 
 
+def register_threadpoolctl(threadpoolctl):
+    class VecmathController(threadpoolctl.LibController):
+        """vecmath's thread pool, found as the ufunc extension (it exports the symbols)."""
+        user_api = internal_api = "vecmath"
+        filename_prefixes = ("_ufuncs",)
+        check_symbols = ("vecmath_get_num_threads", "vecmath_set_num_threads")
+
+        def get_num_threads(self):
+            return self.dynlib.vecmath_get_num_threads()
+
+        def set_num_threads(self, num_threads):
+            self.dynlib.vecmath_set_num_threads(int(num_threads))
+
+        def get_version(self):
+            from . import __version__
+            return __version__
+
+    threadpoolctl.register(VecmathController)
+
+
 class _AfterImport:
     """A sys.meta_path finder that runs a callback right after a module is first executed."""
 
@@ -82,7 +104,8 @@ class _AfterImport:
         return found
 
 
-_HOOKS = {"numpy.ma.core": register_numpy_ma, "dask.array.ufunc": register_dask}
+_HOOKS = {"numpy.ma.core": register_numpy_ma, "dask.array.ufunc": register_dask,
+          "threadpoolctl": register_threadpoolctl}
 
 
 def install():
