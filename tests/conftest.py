@@ -7,7 +7,9 @@ def pytest_configure(config):
         "markers", "exhaustive: sweeps all 2^32 float32 inputs (minutes per function); "
                    "deselect with -m 'not exhaustive'")
     workers = os.environ.get("PYTEST_XDIST_WORKER_COUNT")
-    if workers:  # each xdist worker is a process already: its sweeps fork no more than its share
+    if workers:  # each xdist worker is a process already: its sweeps and its ufunc calls use
+        share = str(max(1, (os.cpu_count() or 1) // int(workers)))   # no more than its share
+        os.environ.setdefault("VECMATH_NUM_THREADS", share)
         from vecmath.accuracy.parallel import PROCESSES_ENV
 
-        os.environ.setdefault(PROCESSES_ENV, str(max(1, (os.cpu_count() or 1) // int(workers))))
+        os.environ.setdefault(PROCESSES_ENV, share)

@@ -37,6 +37,9 @@ def _set_up_worker():
     # not reach for its thread pool, or it waits forever.
     if "torch" in sys.modules:
         sys.modules["torch"].set_num_threads(1)
+    # The workers are the parallelism: vecmath's own pool would oversubscribe the cores.
+    if "vecmath._ufuncs" in sys.modules:
+        sys.modules["vecmath._ufuncs"].set_num_threads(1)
 
 
 PROCESSES_ENV = "VECMATH_ACCURACY_PROCESSES"
