@@ -5,6 +5,7 @@ import pickle
 import subprocess
 import sys
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -136,3 +137,12 @@ def test_dask_distributed_cluster_with_worker_processes():
     assert len(got) == len(want) == 3 * 4 * 3
     for g, w, a in zip(got, want, lazy):
         assert np.array_equal(np.asarray(g).view(np.uint64), w.view(np.uint64)), a.name
+
+
+def test_dask_cluster_example_runs():
+    pytest.importorskip("distributed")
+    example = Path(__file__).resolve().parents[1] / "examples" / "dask_cluster.py"
+    r = subprocess.run([sys.executable, str(example), "--n", "600", "--chunk", "200"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "cluster bits identical to this process: True" in r.stdout
