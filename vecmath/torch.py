@@ -21,17 +21,12 @@ _DTYPES = (torch.float16, torch.float32, torch.float64)
 
 
 def _value(k, x):
-    x, a = _host(x)
-    y = torch.empty_like(x)
-    k.value(a, out=y.numpy())
-    return y
+    return torch.from_numpy(np.asarray(k.value(_host(x))))   # asarray: 0-d gives a NumPy scalar
 
 
 def _value_and_deriv(k, x):
-    x, a = _host(x)
-    y, dy = torch.empty_like(x), torch.empty_like(x)
-    k.vd(a, out=(y.numpy(), dy.numpy()))
-    return y, dy
+    y, dy = k.vd(_host(x))          # NumPy allocates both outputs: cheaper than torch.empty_like
+    return torch.from_numpy(np.asarray(y)), torch.from_numpy(np.asarray(dy))
 
 
 def _vd_setup(ctx, x, y, dy):
@@ -57,6 +52,16 @@ class _ValueAndDeriv(torch.autograd.Function):
     def forward(x, k):
         return _value_and_deriv(k, x)
 
+    @classmethod
+    def apply(cls, x, k):
+        # Function.apply binds the arguments through inspect.signature on every call (about
+        # 10 us); ours are positional and complete, so outside functorch transforms go
+        # straight to the C implementation, as Function.apply itself then does.
+        if torch._C._are_functorch_transforms_active():
+            return super().apply(x, k)
+        (x,) = torch._functorch.utils.unwrap_dead_wrappers((x,))
+        return super(torch.autograd.Function, cls).apply(x, k)
+
     @staticmethod
     def setup_context(ctx, inputs, output):
         ctx.k = inputs[1]
@@ -68,13 +73,15 @@ class _ValueAndDeriv(torch.autograd.Function):
 
 
 def _host(x):
-    """x as a contiguous CPU tensor vecmath computes, and its NumPy view."""
-    if x.device.type != "cpu":
+    """The NumPy view of x (a CPU tensor of a dtype vecmath computes), contiguous.  Every check
+    here is a cheap attribute: this runs on every call."""
+    if not x.is_cpu:
         raise ValueError(f"vecmath.torch computes CPU tensors, not {x.device}")
     if x.dtype not in _DTYPES:
         raise TypeError(f"vecmath.torch computes float16, float32 and float64, not {x.dtype}")
-    x = x.detach().contiguous()
-    return x, x.numpy()
+    if x.requires_grad:
+        x = x.detach()
+    return (x if x.is_contiguous() else x.contiguous()).numpy()
 
 
 def _value_op(k):
@@ -112,10 +119,11 @@ def _make(k):
     value, vd = _value_op(k), _vd_op(k)
 
     def f(x):
-        x = torch.as_tensor(x)
+        if not isinstance(x, torch.Tensor):
+            x = torch.as_tensor(x)
         if not x.is_floating_point():
             x = x.to(torch.get_default_dtype())
-        grad = torch.is_grad_enabled() and x.requires_grad
+        grad = x.requires_grad and torch.is_grad_enabled()
         if torch.compiler.is_compiling():
             return vd(x)[0] if grad else value(x)
         return _ValueAndDeriv.apply(x, k)[0] if grad else _value(k, x)
