@@ -81,6 +81,54 @@ def test_jax_float32_and_batching(jax):
     assert g.dtype == jnp.float32
 
 
+def test_jax_float16_and_the_derivative_ufunc_bits(jax):
+    import jax.numpy as jnp
+    import vecmath.jax as vj
+
+    x16 = jnp.asarray(X, dtype=jnp.float16)          # float16 goes through pure_callback
+    assert np.asarray(jax.jit(vj.tanh)(x16)).tobytes() == vecmath.tanh(np.asarray(x16)).tobytes()
+    x = jnp.asarray(X)
+    dy = jax.jit(jax.grad(lambda v: vj.atan(v).sum()))(x)
+    assert np.asarray(dy).tobytes() == vecmath.deriv.atan(X).tobytes()
+
+
+JAX_FFI_SCRIPT = """if True:
+    import warnings, numpy as np, jax, jax.numpy as jnp
+    jax.config.update("jax_enable_x64", True)
+    import vecmath, vecmath.jax as vj
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        x = np.linspace(-3, 3, 101)
+        y = jax.jit(vj.exp)(jnp.asarray(x))
+    assert np.asarray(y).tobytes() == vecmath.exp(x).tobytes()
+    info = vj.ffi_info()
+    print(sorted(info), info.get("built_now"), info.get("ffi_api_version"), len(caught))
+"""
+
+
+def run_jax_script(tmp_path, **env):
+    import os
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-c", JAX_FFI_SCRIPT], capture_output=True, text=True, timeout=300,
+                       env={**os.environ, "VECMATH_CACHE_DIR": str(tmp_path), **env})
+    assert r.returncode == 0, r.stderr
+    return r.stdout.strip()
+
+
+def test_jax_ffi_builds_from_a_clean_cache_then_reuses_it(jax, tmp_path):
+    out = run_jax_script(tmp_path)
+    assert out.startswith("['built_now', 'ffi_api_version', 'jaxlib', 'library'] True (0,") and out.endswith(" 0")
+    assert len(list(tmp_path.glob("vecmath_jax_ffi-*.so"))) == 1
+    assert " False " in run_jax_script(tmp_path)          # the cached library, not a new build
+
+
+def test_jax_ffi_falls_back_with_one_warning(jax, tmp_path):
+    out = run_jax_script(tmp_path, CC="false")             # a "compiler" that always fails
+    assert out.startswith("['fallback'] None None 1")
+
+
 # ---- PyTorch ----
 
 @pytest.fixture(scope="module")

@@ -1,8 +1,11 @@
 """vecmath for JAX: vecmath.jax.exp(x) etc. (accurate tier) and vecmath.jax.fast.exp,
 vecmath.jax.approx.exp, differentiable to any order.
 
-Each function is a jax.custom_jvp around the ufunc (called through jax.pure_callback, so it
-works under jit and vmap); its jvp takes value and derivative from one call of the fused
+Each function is a jax.custom_jvp around vecmath's kernel, called as an XLA FFI target (the
+handlers are compiled on first use against the installed jaxlib's headers and cached:
+vecmath/_jax_ffi.py; vecmath.jax.ffi_info() says which library and FFI version) or, for float16
+and where the FFI cannot be built, through jax.pure_callback and the ufunc; both work under jit
+and vmap and give the ufunc's bits.  Its jvp takes value and derivative from one call of the fused
 ufunc, which is itself a custom_jvp whose rule gives the second derivative through y and dy
 (vecmath._ad.SECOND).  Forward and reverse mode both work: grad, jacfwd, jacrev, hessian.
 CPU arrays of float16, float32, float64 (float64 needs jax_enable_x64); integers become floats.
@@ -11,9 +14,21 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import _ad
+from . import _ad, _jax_ffi
 
 _DTYPES = (np.float16, np.float32, np.float64)
+ffi_info = _jax_ffi.info
+
+
+def _call(k, x, nout):
+    """The kernel of k (value, or value and derivative when nout == 2) on x: through its FFI
+    target for float32 and float64, else through the ufunc on the host."""
+    targets = _jax_ffi.setup()
+    if targets is not None and x.dtype != np.float16:
+        like = jax.ShapeDtypeStruct(x.shape, x.dtype)
+        return jax.ffi.ffi_call(targets[k.fn, k.tier, nout], (like, like) if nout == 2 else like,
+                                vmap_method="broadcast_all")(x)
+    return _callback(k.vd if nout == 2 else k.value, x, nout)
 
 
 def _callback(ufunc, x, nout):
@@ -40,7 +55,7 @@ def _as_float(x):
 def _make(k):
     @jax.custom_jvp
     def value_and_deriv(x):
-        return _callback(k.vd, x, 2)
+        return _call(k, x, 2)
 
     @value_and_deriv.defjvp
     def _value_and_deriv_jvp(primals, tangents):
@@ -50,7 +65,7 @@ def _make(k):
 
     @jax.custom_jvp
     def value(x):
-        return _callback(k.value, x, 1)
+        return _call(k, x, 1)
 
     @value.defjvp
     def _value_jvp(primals, tangents):
@@ -65,4 +80,4 @@ def _make(k):
     return f
 
 
-__all__ = _ad.build(__name__, globals(), _make)
+__all__ = _ad.build(__name__, globals(), _make) + ["ffi_info"]
