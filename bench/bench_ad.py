@@ -223,6 +223,45 @@ def markdown(ufunc_rows, adapter_rows, command):
     return "\n".join(lines) + "\n"
 
 
+PER_CALL_N = 1000
+
+
+def per_call_table(rounds):
+    """Per-call cost at n = 1000 (float64 exp, accurate tier): vecmath's adapters against the
+    framework's own op, where the call's fixed cost dominates."""
+    import jax
+    import jax.numpy as jnp
+    import torch
+    import vecmath.jax as vj
+    import vecmath.torch as vt
+
+    jax.config.update("jax_enable_x64", True)
+    torch.set_num_threads(1)
+    x = np.random.default_rng(0).uniform(-3, 3, PER_CALL_N)
+    xj, xt = jnp.asarray(x), torch.from_numpy(x)
+    xg = xt.clone().requires_grad_()
+    fj, gj = jax.jit(vj.exp), jax.jit(jnp.exp)
+    calls = {
+        ("`jax.jit(f)(x)`", "vecmath"): lambda: fj(xj).block_until_ready(),
+        ("`jax.jit(f)(x)`", "own"): lambda: gj(xj).block_until_ready(),
+        ("PyTorch eager, no grad", "vecmath"): lambda: vt.exp(xt),
+        ("PyTorch eager, no grad", "own"): lambda: torch.exp(xt),
+        ("PyTorch eager, `requires_grad` (forward)", "vecmath"): lambda: vt.exp(xg),
+        ("PyTorch eager, `requires_grad` (forward)", "own"): lambda: torch.exp(xg),
+        ("PyTorch eager, forward + `backward()`", "vecmath"): lambda: vt.exp(xg).sum().backward(),
+        ("PyTorch eager, forward + `backward()`", "own"): lambda: torch.exp(xg).sum().backward(),
+    }
+    t = best_times(calls, rounds)
+    lines = [f"### Per call at n = {PER_CALL_N:,} (float64 exp, accurate tier)", "",
+             f"JAX through the XLA FFI ({pathlib.Path(vj.ffi_info().get('library', 'pure_callback fallback')).name}, FFI API "
+             f"{vj.ffi_info().get('ffi_api_version')}); best of interleaved rounds.", "",
+             "| path | vecmath µs | framework's own op µs | ratio |", "|---|---|---|---|"]
+    for path in dict.fromkeys(k for k, _ in calls):
+        v, o = t[path, "vecmath"] * 1e6, t[path, "own"] * 1e6
+        lines.append(f"| {path} | {v:.1f} | {o:.1f} | {v / o:.2f}× |")
+    return "\n".join(lines)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--write-docs", action="store_true", help="write the tables into docs/ad.md")
@@ -236,6 +275,8 @@ def main():
     adapter_rows = [] if args.no_adapters else bench_adapters(pairs, args.rounds)
     command = "python bench/bench_ad.py" + (" --write-docs" if args.write_docs else "")
     text = markdown(ufunc_rows, adapter_rows, command)
+    if not args.no_adapters:
+        text += "\n\n" + per_call_table(args.rounds)
     print(text)
     if args.write_docs:
         from vecmath._gen.docsection import write_section
