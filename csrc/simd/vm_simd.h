@@ -11,7 +11,10 @@
 #include "vecmath.h"
 #include "generated/vm_data.h"
 
-#if defined(VM_ISA_AVX512)
+#if defined(VM_ISA_CUDA)
+#include "vm_simd_cuda.h"
+#define VM_NAME(name) name##_cuda
+#elif defined(VM_ISA_AVX512)
 #include "vm_simd_avx512.h"
 #define VM_NAME(name) name##_avx512
 #elif defined(VM_ISA_AVX2)
@@ -97,7 +100,12 @@ static inline float vm_round_dd_f32_any(double s, double e) {
 }
 
 /* Array kernels: whole vectors, then the tail through a padded copy so that nothing past
- * x[n-1] / y[n-1] is read or written.  Padding is 1, an ordinary input of every function. */
+ * x[n-1] / y[n-1] is read or written.  Padding is 1, an ordinary input of every function.
+ * CUDA takes one element per thread through the vector functions themselves (csrc/cuda/). */
+#if defined(VM_ISA_CUDA)
+#define VM_DEFINE_ARRAY(NAME, T, W, VT, LOAD, STORE, VEC)
+#define VM_DEFINE_ARRAY2(NAME, T, W, VT, LOAD, STORE, VEC)
+#else
 #define VM_DEFINE_ARRAY(NAME, T, W, VT, LOAD, STORE, VEC)                                   \
     int VM_NAME(NAME)(const T *x, T *y, size_t n) {                                        \
         int st = 0;                                                                         \
@@ -111,12 +119,6 @@ static inline float vm_round_dd_f32_any(double s, double e) {
         }                                                                                   \
         return st;                                                                          \
     }
-/* float64 kernels on vd; float32 kernels on vf (float arithmetic) or vfh (computed in double) */
-#define VM_ARRAY_F64(NAME, VEC) VM_DEFINE_ARRAY(NAME, double, VD_W, vd, vd_load, vd_store, VEC)
-#define VM_ARRAY_F32(NAME, VEC) VM_DEFINE_ARRAY(NAME, float, VF_W, vf, vf_load, vf_store, VEC)
-#define VM_ARRAY_F32_IN_F64(NAME, VEC) \
-    VM_DEFINE_ARRAY(NAME, float, VD_W, vfh, vfh_load, vfh_store, VEC)
-
 /* Fused value-and-derivative kernels: VEC(x, &dy, &st) returns f(x) and stores f'(x) in dy;
  * the array kernel writes both (y == x is allowed; dy must not overlap x or y). */
 #define VM_DEFINE_ARRAY2(NAME, T, W, VT, LOAD, STORE, VEC)                                  \
@@ -138,6 +140,13 @@ static inline float vm_round_dd_f32_any(double s, double e) {
         }                                                                                   \
         return st;                                                                          \
     }
+#endif
+/* float64 kernels on vd; float32 kernels on vf (float arithmetic) or vfh (computed in double) */
+#define VM_ARRAY_F64(NAME, VEC) VM_DEFINE_ARRAY(NAME, double, VD_W, vd, vd_load, vd_store, VEC)
+#define VM_ARRAY_F32(NAME, VEC) VM_DEFINE_ARRAY(NAME, float, VF_W, vf, vf_load, vf_store, VEC)
+#define VM_ARRAY_F32_IN_F64(NAME, VEC) \
+    VM_DEFINE_ARRAY(NAME, float, VD_W, vfh, vfh_load, vfh_store, VEC)
+
 #define VM_ARRAY2_F64(NAME, VEC) VM_DEFINE_ARRAY2(NAME, double, VD_W, vd, vd_load, vd_store, VEC)
 #define VM_ARRAY2_F32(NAME, VEC) VM_DEFINE_ARRAY2(NAME, float, VF_W, vf, vf_load, vf_store, VEC)
 #define VM_ARRAY2_F32_IN_F64(NAME, VEC) \

@@ -1,0 +1,2 @@
+/* NVRTC has no C library headers: memcpy is built into device code. */
+#pragma once

@@ -1,0 +1,64 @@
+/* vecmath's kernels as CUDA device functions, from the same source as the CPU paths.
+ *
+ * The kernel files are compiled once more with the CUDA vector layer (simd/vm_simd_cuda.h: one
+ * lane per thread, every operation an explicitly rounded intrinsic), by NVRTC with our own
+ * flags (-fmad=false, no ftz, IEEE division; vecmath/cuda/_build.py) into PTX that user kernels
+ * LINK, so neither the user's fastmath nor NVVM's contraction can change a bit.  Each entry
+ * point follows numba-cuda's ABI for declare_device: int f(T *result, args...), status 0.
+ *
+ *   vm_cuda_<fn>_<tier>_<f64|f32>(y, x)           the tier, the CPU ufunc's bits
+ *   vm_cuda_<fn>_<tier>_deriv_<f64|f32>(dy, x)    its derivative
+ *   vm_cuda_<fn>_<tier>_vd_<f64|f32>(ydy, x)      both from one evaluation ({y, dy})
+ *   vm_cuda_hw_<exp|log|tanh>_f32(y, x)           the hardware approximations, NOT the CPU bits
+ */
+#define VM_ISA_CUDA
+#include "kernels_all.h"
+
+#define VM_CUDA_ENTRY extern "C" __device__ __noinline__ int
+
+#define VM_CUDA_VALUE(fn, tier)                                                                  \
+    VM_CUDA_ENTRY vm_cuda_##fn##_##tier##_f64(double *y, double x) {                            \
+        int st = 0;                                                                              \
+        *y = fn##_f64_##tier##_vec(x, &st);                                                      \
+        return 0;                                                                                \
+    }                                                                                            \
+    VM_CUDA_ENTRY vm_cuda_##fn##_##tier##_f32(float *y, float x) {                              \
+        int st = 0;                                                                              \
+        *y = fn##_f32_##tier##_vec(x, &st);                                                      \
+        return 0;                                                                                \
+    }
+VM_KERNEL_LIST(VM_CUDA_VALUE)
+
+struct vm_cuda_pair_f64 { double y, dy; };
+struct vm_cuda_pair_f32 { float y, dy; };
+
+#define VM_CUDA_DERIV(fn, tier)                                                                  \
+    VM_CUDA_ENTRY vm_cuda_##fn##_##tier##_deriv_f64(double *dy, double x) {                     \
+        int st = 0;                                                                              \
+        *dy = fn##_f64_##tier##_deriv_vec(x, &st);                                               \
+        return 0;                                                                                \
+    }                                                                                            \
+    VM_CUDA_ENTRY vm_cuda_##fn##_##tier##_deriv_f32(float *dy, float x) {                       \
+        int st = 0;                                                                              \
+        *dy = fn##_f32_##tier##_deriv_vec(x, &st);                                               \
+        return 0;                                                                                \
+    }                                                                                            \
+    VM_CUDA_ENTRY vm_cuda_##fn##_##tier##_vd_f64(struct vm_cuda_pair_f64 *r, double x) {        \
+        int st = 0;                                                                              \
+        r->y = fn##_f64_##tier##_vd_vec(x, &r->dy, &st);                                         \
+        return 0;                                                                                \
+    }                                                                                            \
+    VM_CUDA_ENTRY vm_cuda_##fn##_##tier##_vd_f32(struct vm_cuda_pair_f32 *r, float x) {         \
+        int st = 0;                                                                              \
+        r->y = fn##_f32_##tier##_vd_vec(x, &r->dy, &st);                                         \
+        return 0;                                                                                \
+    }
+VM_DERIV_LIST(VM_CUDA_DERIV)
+
+/* The hardware approximations (special function unit): ex2.approx, lg2.approx, tanh.approx. */
+VM_CUDA_ENTRY vm_cuda_hw_exp_f32(float *y, float x) { *y = __expf(x); return 0; }
+VM_CUDA_ENTRY vm_cuda_hw_log_f32(float *y, float x) { *y = __logf(x); return 0; }
+VM_CUDA_ENTRY vm_cuda_hw_tanh_f32(float *y, float x) {
+    asm("tanh.approx.f32 %0, %1;" : "=f"(*y) : "f"(x));
+    return 0;
+}
