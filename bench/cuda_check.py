@@ -177,11 +177,35 @@ def throughput(report):
             print(f"{np.dtype(dtype).name} {k}: {v * 1e3:.3f} ms, {gbs[k]:.0f} GB/s (read + write)", flush=True)
 
 
+def torch_adapter(report):
+    """vecmath.torch on CUDA tensors: values and gradients with the CPU's bits."""
+    import torch
+    import vecmath.torch as vt
+
+    for dtype in (torch.float32, torch.float64):
+        for tier in spec.TIERS:
+            for fn in spec.FUNCTIONS:
+                x_host = np.random.default_rng(2).uniform(*DOMAIN[fn], 1 << 20).astype(str(dtype).split(".")[1])
+                x = torch.tensor(x_host, device="cuda", requires_grad=True)
+                y = getattr(getattr(vt, tier), fn)(x)
+                y.sum().backward()
+                cpu = getattr(vecmath, tier)
+                bad = [same(y.detach().cpu().numpy(), getattr(cpu, fn)(x_host)),
+                       same(x.grad.cpu().numpy(), getattr(cpu.deriv, fn)(x_host))]
+                report[f"torch cuda {tier}.{fn} {dtype}"] = {"differ (value, grad)": bad}
+                print(f"vecmath.torch on CUDA, {tier}.{fn} {dtype}: differing (value, grad) {bad}", flush=True)
+
+
+def same(a, b):
+    ua, ub = a.view(f"u{a.itemsize}"), b.view(f"u{b.itemsize}")
+    return int(np.count_nonzero((ua != ub) & ~(np.isnan(a) & np.isnan(b))))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="every 16th float32 input")
     ap.add_argument("--json")
-    ap.add_argument("--parts", default="float32,float64,hardware,throughput")
+    ap.add_argument("--parts", default="float32,float64,hardware,throughput,torch")
     a = ap.parse_args()
     step = 16 if a.quick else 1
     dev = cuda.get_current_device()
@@ -190,7 +214,8 @@ def main():
     print(report, flush=True)
     parts = a.parts.split(",")
     for name, fn in (("float32", lambda: float32_all(step, report)), ("float64", lambda: float64_checks(report)),
-                     ("hardware", lambda: hardware_errors(step, report)), ("throughput", lambda: throughput(report))):
+                     ("hardware", lambda: hardware_errors(step, report)), ("throughput", lambda: throughput(report)),
+                     ("torch", lambda: torch_adapter(report))):
         if name in parts:
             fn()
             if a.json:

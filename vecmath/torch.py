@@ -10,7 +10,8 @@ Under torch.compile each (function, tier) is two torch.library custom ops,
 vecmath::<fn>_<tier> (the value) and vecmath::<fn>_<tier>_vd (value and derivative), with fake
 implementations for tracing and the same autograd.  Eager code skips the custom-op dispatcher
 (about 10 us per call) and calls the ufuncs directly, through a torch.autograd.Function where
-a gradient is needed: the same bits either way.  CPU tensors of float16, float32, float64.
+a gradient is needed: the same bits either way.  CPU tensors of float16, float32, float64;
+CUDA tensors of float32 and float64 go through vecmath.cuda (the "cuda" extra), with the same bits.
 """
 import numpy as np
 import torch
@@ -21,12 +22,30 @@ _DTYPES = (torch.float16, torch.float32, torch.float64)
 
 
 def _value(k, x):
+    if x.is_cuda:
+        return _gpu(k, x, 1)
     return torch.from_numpy(np.asarray(k.value(_host(x))))   # asarray: 0-d gives a NumPy scalar
 
 
 def _value_and_deriv(k, x):
+    if x.is_cuda:
+        return _gpu(k, x, 2)
     y, dy = k.vd(_host(x))          # NumPy allocates both outputs: cheaper than torch.empty_like
     return torch.from_numpy(np.asarray(y)), torch.from_numpy(np.asarray(dy))
+
+
+def _gpu(k, x, nout):
+    """CUDA tensors through vecmath.cuda's kernels (the CPU's bits), on torch's current stream."""
+    import vecmath.cuda as vc
+    from numba import cuda
+
+    if x.dtype not in (torch.float32, torch.float64):
+        raise TypeError(f"vecmath.torch computes float32 and float64 CUDA tensors, not {x.dtype}")
+    tier = getattr(vc, k.tier)
+    f = getattr(tier, k.fn) if nout == 1 else getattr(tier.deriv, k.fn + "_and_deriv")
+    x = x.detach().contiguous()
+    stream = cuda.external_stream(torch.cuda.current_stream(x.device).cuda_stream)
+    return f(x, stream=stream)
 
 
 def _vd_setup(ctx, x, y, dy):
@@ -76,7 +95,7 @@ def _host(x):
     """The NumPy view of x (a CPU tensor of a dtype vecmath computes), contiguous.  Every check
     here is a cheap attribute: this runs on every call."""
     if not x.is_cpu:
-        raise ValueError(f"vecmath.torch computes CPU tensors, not {x.device}")
+        raise ValueError(f"vecmath.torch computes CPU and CUDA tensors, not {x.device}")
     if x.dtype not in _DTYPES:
         raise TypeError(f"vecmath.torch computes float16, float32 and float64, not {x.dtype}")
     if x.requires_grad:
