@@ -1,0 +1,48 @@
+/* The vector libraries a user would pick instead of vecmath, as array loops the benchmark can
+ * call through ctypes: SLEEF 3.5 (Debian libsleef-dev; u10 = 1.0-ULP, u35 = 3.5-ULP) and glibc's
+ * libmvec, in their AVX-512 and AVX2 versions.  Compiled by bench/bench_ufuncs.py when it runs
+ * (not part of vecmath).  Tails go through a padded copy, as vecmath's kernels do. */
+#include <immintrin.h>
+#include <stddef.h>
+#include <string.h>
+#ifdef HAVE_SLEEF
+#include <sleef.h>
+#endif
+
+#define LOOP(NAME, T, VT, W, LOAD, STORE, CALL)                                            \
+    void NAME(const T *x, T *y, size_t n) {                                                \
+        size_t i = 0;                                                                      \
+        for (; i + W <= n; i += W) STORE(y + i, CALL(LOAD(x + i)));                        \
+        if (i < n) {                                                                       \
+            T bx[W], by[W];                                                                \
+            for (size_t j = 0; j < W; j++) bx[j] = i + j < n ? x[i + j] : (T)1;            \
+            STORE(by, CALL(LOAD(bx)));                                                     \
+            memcpy(y + i, by, (n - i) * sizeof(T));                                        \
+        }                                                                                  \
+    }
+#define D8(NAME, CALL) LOOP(NAME, double, __m512d, 8, _mm512_loadu_pd, _mm512_storeu_pd, CALL)
+#define F16(NAME, CALL) LOOP(NAME, float, __m512, 16, _mm512_loadu_ps, _mm512_storeu_ps, CALL)
+#define D4(NAME, CALL) LOOP(NAME, double, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_pd, CALL)
+#define F8(NAME, CALL) LOOP(NAME, float, __m256, 8, _mm256_loadu_ps, _mm256_storeu_ps, CALL)
+
+/* glibc libmvec: the x86-64 vector ABI names (e: AVX-512, d: AVX2) */
+#define MVEC(fn)                                                                           \
+    __m512d _ZGVeN8v_##fn(__m512d);                                                        \
+    __m512 _ZGVeN16v_##fn##f(__m512);                                                      \
+    __m256d _ZGVdN4v_##fn(__m256d);                                                        \
+    __m256 _ZGVdN8v_##fn##f(__m256);                                                       \
+    D8(libmvec_avx512_##fn##_f64, _ZGVeN8v_##fn)                                           \
+    F16(libmvec_avx512_##fn##_f32, _ZGVeN16v_##fn##f)                                      \
+    D4(libmvec_avx2_##fn##_f64, _ZGVdN4v_##fn)                                             \
+    F8(libmvec_avx2_##fn##_f32, _ZGVdN8v_##fn##f)
+MVEC(exp) MVEC(log) MVEC(tanh) MVEC(atan)
+
+#ifdef HAVE_SLEEF
+#define SLEEF(fn, u)                                                                       \
+    D8(sleef_##u##_avx512_##fn##_f64, Sleef_##fn##d8_##u##avx512f)                         \
+    F16(sleef_##u##_avx512_##fn##_f32, Sleef_##fn##f16_##u##avx512f)                       \
+    D4(sleef_##u##_avx2_##fn##_f64, Sleef_##fn##d4_##u##avx2)                              \
+    F8(sleef_##u##_avx2_##fn##_f32, Sleef_##fn##f8_##u##avx2)
+SLEEF(exp, u10) SLEEF(log, u10) SLEEF(tanh, u10) SLEEF(atan, u10)
+SLEEF(log, u35) SLEEF(tanh, u35) SLEEF(atan, u35)   /* SLEEF has no 3.5-ULP exp */
+#endif
