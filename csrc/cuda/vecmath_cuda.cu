@@ -16,43 +16,31 @@
 
 #define VM_CUDA_ENTRY extern "C" __device__ __noinline__ int
 
-#define VM_CUDA_VALUE(fn, tier)                                                                  \
-    VM_CUDA_ENTRY vm_cuda_##fn##_##tier##_f64(double *y, double x) {                            \
+/* One entry of each kind per dtype (T: f64 or f32, C: its C type) */
+#define VM_CUDA_ONE(fn, tier, T, C)                                                              \
+    VM_CUDA_ENTRY vm_cuda_##fn##_##tier##_##T(C *y, C x) {                                      \
         int st = 0;                                                                              \
-        *y = fn##_f64_##tier##_vec(x, &st);                                                      \
-        return 0;                                                                                \
-    }                                                                                            \
-    VM_CUDA_ENTRY vm_cuda_##fn##_##tier##_f32(float *y, float x) {                              \
-        int st = 0;                                                                              \
-        *y = fn##_f32_##tier##_vec(x, &st);                                                      \
+        *y = fn##_##T##_##tier##_vec(x, &st);                                                    \
         return 0;                                                                                \
     }
+#define VM_CUDA_VALUE(fn, tier) VM_CUDA_ONE(fn, tier, f64, double) VM_CUDA_ONE(fn, tier, f32, float)
 VM_KERNEL_LIST(VM_CUDA_VALUE)
 
 struct vm_cuda_pair_f64 { double y, dy; };
 struct vm_cuda_pair_f32 { float y, dy; };
 
-#define VM_CUDA_DERIV(fn, tier)                                                                  \
-    VM_CUDA_ENTRY vm_cuda_##fn##_##tier##_deriv_f64(double *dy, double x) {                     \
+#define VM_CUDA_DERIV_ONE(fn, tier, T, C)                                                        \
+    VM_CUDA_ENTRY vm_cuda_##fn##_##tier##_deriv_##T(C *dy, C x) {                               \
         int st = 0;                                                                              \
-        *dy = fn##_f64_##tier##_deriv_vec(x, &st);                                               \
+        *dy = fn##_##T##_##tier##_deriv_vec(x, &st);                                             \
         return 0;                                                                                \
     }                                                                                            \
-    VM_CUDA_ENTRY vm_cuda_##fn##_##tier##_deriv_f32(float *dy, float x) {                       \
+    VM_CUDA_ENTRY vm_cuda_##fn##_##tier##_vd_##T(struct vm_cuda_pair_##T *r, C x) {             \
         int st = 0;                                                                              \
-        *dy = fn##_f32_##tier##_deriv_vec(x, &st);                                               \
-        return 0;                                                                                \
-    }                                                                                            \
-    VM_CUDA_ENTRY vm_cuda_##fn##_##tier##_vd_f64(struct vm_cuda_pair_f64 *r, double x) {        \
-        int st = 0;                                                                              \
-        r->y = fn##_f64_##tier##_vd_vec(x, &r->dy, &st);                                         \
-        return 0;                                                                                \
-    }                                                                                            \
-    VM_CUDA_ENTRY vm_cuda_##fn##_##tier##_vd_f32(struct vm_cuda_pair_f32 *r, float x) {         \
-        int st = 0;                                                                              \
-        r->y = fn##_f32_##tier##_vd_vec(x, &r->dy, &st);                                         \
+        r->y = fn##_##T##_##tier##_vd_vec(x, &r->dy, &st);                                       \
         return 0;                                                                                \
     }
+#define VM_CUDA_DERIV(fn, tier) VM_CUDA_DERIV_ONE(fn, tier, f64, double) VM_CUDA_DERIV_ONE(fn, tier, f32, float)
 VM_DERIV_LIST(VM_CUDA_DERIV)
 
 /* The hardware approximations (special function unit): ex2.approx, lg2.approx, tanh.approx. */

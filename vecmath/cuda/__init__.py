@@ -45,7 +45,8 @@ def _device_function(pyname, variants):
         return _apply(host, x, out, stream)
 
     host.__name__ = host.__qualname__ = pyname
-    host._variants = variants
+    # outputs per element, from the declared return type: (y, dy) for the fused forms
+    host._nout = 2 if isinstance(_RETURN[next(iter(variants.values()))], types.BaseTuple) else 1
 
     @type_callable(host)
     def _type(context):
@@ -117,7 +118,7 @@ def _apply(func, x, out, stream):
         raise TypeError(f"vecmath.cuda computes float32 and float64 arrays, not {xa.dtype}")
     if not xa.is_c_contiguous():
         raise ValueError("vecmath.cuda computes contiguous arrays")
-    nout = 2 if func.__name__.endswith("_and_deriv") else 1
+    nout = func._nout
     outs = (out if isinstance(out, tuple) else (out,)) if out is not None else \
         tuple(_like(x, xa) for _ in range(nout))
     arrays = [cuda.as_cuda_array(o) for o in outs]
