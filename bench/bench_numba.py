@@ -13,7 +13,6 @@ import json
 import math
 import os
 import pathlib
-import platform
 import subprocess
 import sys
 import time
@@ -28,7 +27,7 @@ import vecmath  # noqa: E402
 import vecmath.numba as vn  # noqa: E402
 from vecmath import spec  # noqa: E402
 from vecmath.numba._api import KERNELS  # noqa: E402
-from vecmath._gen.docsection import write_section  # noqa: E402
+from vecmath._gen.docsection import cpu_model, write_section  # noqa: E402
 
 N = 65536
 DOMAIN = {"exp": (-80.0, 80.0), "log": (1e-3, 1e3), "tanh": (-5.0, 5.0), "atan": (-20.0, 20.0)}
@@ -182,8 +181,7 @@ def wide_cell(wide, r):
 
 def render(loops, wide, real, comp, cmd):
     """The generated sections of docs/numba.md (name -> Markdown); the prose there is hand-written."""
-    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if "model name" in l),
-               platform.processor())
+    cpu = cpu_model()
     out = {}
     rows = [f"Machine: {cpu}; numba {numba.__version__}, NumPy {np.__version__}; C ufunc path: "
             f"{vecmath.config()['isa']}; n = {N:,}.", f"Command: `{cmd}`", "",

@@ -135,20 +135,13 @@ def run(functions, rounds):
                 base = ns["numpy"]
                 row = "  ".join(f"{k}={v:.3g}ns ({base / v:.2f}x)" for k, v in ns.items())
                 print(f"{fn:5s} {dtype} n={n:<9d} {row}", file=sys.stderr, flush=True)
+    from vecmath._gen.docsection import cpu_model
+
     features = np._core._multiarray_umath.__cpu_features__
     return {"isa": vecmath.config()["isa"], "numpy": np.__version__, "cpu": cpu_model(),
             "numpy_disabled": os.environ.get("NPY_DISABLE_CPU_FEATURES", ""),
             "numpy_avx512": bool(features.get("X86_V4", features.get("AVX512F"))), "results": results}
 
-
-def cpu_model():
-    """lscpu's model name, family and model: these machines are Intel or AMD, and they differ."""
-    fields = {}
-    for line in open("/proc/cpuinfo"):
-        key, _, value = line.partition(":")
-        fields.setdefault(key.strip(), value.strip())
-    return f"{fields.get('model name', platform.machine())} (family {fields.get('cpu family', '?')}, " \
-           f"model {fields.get('model', '?')})"
 
 
 def markdown(runs, command):

@@ -2,6 +2,7 @@
 markers (appended at the end the first time); the rest of the page stays hand-written.  The
 generator and the benchmarks write their tables into docs/ through these."""
 import pathlib
+import platform
 
 
 def with_section(page, name, text):
@@ -17,3 +18,18 @@ def with_section(page, name, text):
 def write_section(path, name, text):
     path = pathlib.Path(path)
     path.write_text(with_section(path.read_text() if path.exists() else "", name, text))
+
+
+def cpu_model():
+    """The CPU a benchmark ran on, as lscpu names it (model name, family, model): Intel and AMD
+    machines of this project differ, and every generated speed table says which it was."""
+    fields = {}
+    try:
+        with open("/proc/cpuinfo") as fh:
+            for line in fh:
+                key, _, value = line.partition(":")
+                fields.setdefault(key.strip(), value.strip())
+    except OSError:
+        pass
+    return f"{fields.get('model name', platform.processor() or platform.machine())} " \
+           f"(family {fields.get('cpu family', '?')}, model {fields.get('model', '?')})"
