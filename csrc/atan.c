@@ -1,31 +1,28 @@
 /* atan(x) for float64 and float32, three tiers.
  *
- * Method (float64 tiers and the float32 accurate tier, in double): a = |x|; the table index j is
- * the exponent and 5 leading mantissa bits of a for 2^-6 <= a < 64 (j = 1..384, 2 integer ops
- * after clamping a), j = 0 below and 385 from 64 up.  Then
- *     atan a = B_j + atan(tau),  tau = (a - b_j) / (1 + a b_j),   tau = -1/a for j = 385,
- * with nodes b_j near their bucket centres (b_0 = 0), |tau| <= 2^-6 and |tau| <= 2^-5.7 atan(a).
- * The nodes have 20 significant bits and were chosen (Gal's accurate tables) so that B_j =
- * atan(b_j) is within 2^-62 relative of a double: one table lookup gives B_j, no low part
- * (except pi/2 for j = 385).  a - b_j is exact (Sterbenz) and so is dl = fma(a, b, 1 - den),
- * the rounding error of den = 1 + a b.  Tables, nodes and coefficients: csrc/generated/vm_data.h
- * (python -m vecmath._gen).
+ * Method (float64 tiers and the float32 accurate tier, in double): a = |x| is folded to u = a
+ * (a <= 1) or u = 1/a (a > 1), and j = round(15 u) picks one of 16 nodes b_j (b_0 = 0).  The
+ * index never divides: for a > 1 it rounds 15 r, r = r0 (2 - a r0) from a bit-trick seed r0,
+ * within 0.26% below 1/a (this only widens the buckets).  Then
+ *     atan a = B_j + atan(tau),          tau = (a - b_j) / (1 + a b_j)   (a <= 1)
+ *     atan a = pi/2 - B_j + atan(tau),   tau = (a b_j - 1) / (a + b_j)   (a > 1)
+ * with the base (B_j or pi/2 - B_j, hi + lo, 32 entries) and the node read by register permutes
+ * on AVX-512, and |tau| < 0.0337.  b_j <= 2 min(bucket) makes a - b_j and a b_j - 1 exact.
+ * Tables, nodes and coefficients: csrc/generated/vm_data.h (python -m vecmath._gen).
  *
- * accurate float64: tau = num * (1/den) with its correction tl = (num - tau*(den + dl))/den,
- *   so tau + tl is good to ~2^-100; atan(tau) = tau + tl + tau^3 p(tau^2), p of degree 3
- *   (c3..c9, 2^-69.7 relative); B + tau by Fast2Sum, then + low parts.  Budget: final rounding
- *   0.5 ULP + B_j 2^-62 + polynomial 2^-69 + rounding of the low part (2^-60 of the result)
- *   -> 0.5 + 2^-8 ULP.
+ * accurate float64: the exact rounding errors of num and den (an FMA each; a + b by Fast2Sum)
+ *   give tau = t + tl to ~2^-100; atan(tau) = t + tl + t^3 p(t^2), p of degree 3 (c3..c9,
+ *   2^-61 relative); B + t by Fast2Sum (|B| >= |t| or B = 0), then + low parts.  Budget:
+ *   final rounding 0.5 ULP + polynomial 2^-61 relative + the low part's rounding -> 0.5 + 2^-7.
  * accurate float32: first the fast float64 evaluation below on (double)x; float(y) is provably
- *   right unless y lies within 16 double ulps (vecmath.spec.LIMITS) of a float midpoint (about
- *   2^-24 of inputs).  Those
- *   take the accurate evaluation, kept as a double-double (s, e) good to 2^-61 relative and
- *   rounded once: correctly rounded unless atan(x) lay within 2^-61 of a float midpoint, which
- *   the exhaustive test shows no float input does.
- * fast float64: tau = num/den, p of degree 2 (c3..c7, 2^-58): B_j rounding 0.5 ULP of B
- *   (< 0.52 ULP of the result), tau's two roundings times |tau|/atan(a) (< 0.05 ULP, except
- *   j = 0 and 385, where tau is exact or one rounding), final rounding 0.5 ULP -> < 1.1 ULP.
- * approx float64: the same with p = c3 (2^-26 relative to tau, 2^-31.7 to atan(a)): < 2^21 ULP.
+ *   right unless y lies within 64 double ulps (vecmath.spec.LIMITS) of a float midpoint (about
+ *   2^-22 of inputs).  Those take the accurate evaluation, kept as a double-double (s, e) good
+ *   to 2^-61 relative and rounded once: correctly rounded unless atan(x) lay within 2^-61 of a
+ *   float midpoint, which the exhaustive test shows no float input does.
+ * fast float64: tau = num/den (num rounded once for a > 1), the same p, base hi only: base
+ *   rounding 0.5 ULP of B (<= 1 ULP of the result), tau's roundings (<= 1.5 ULP of tau, |tau|
+ *   <= |result|) and the final rounding: < 4 ULP (tier bound; docs/accuracy.md has the measured).
+ * approx float64: the same with p = c3 + c5 t^2 (2^-36.9 relative): < 2^17 ULP.
  * fast / approx float32 (float arithmetic, no table: the three ranges are the table):
  *   tau = a (a <= tan(pi/8)), (a-1)/(a+1) (<= tan(3pi/8)) or -1/a, base m pi/4 (m = 0, 1, 2)
  *   with pi/4 as hi + lo, |tau| <= tan(pi/8); one division.  fast: degree 11 (2^-28.3),
@@ -41,36 +38,43 @@
  * with subnormals kept in every tier. */
 
 #define ATAN_K vm_atan_k
-#define ATAN_TABLE 386 /* entries of vm_atan_node and vm_atan_base */
+#define ATAN_NODES 16 /* entries of vm_atan_node; vm_atan_base_hi/_lo have 2 x 16 */
+#define ATAN_F64_BRANCH_FREE vm_atan_limits.f64_branch_free_abs /* vecmath.spec.LIMITS */
 
-/* The float64 reduction: j, b_j, and whether a >= 64 (or NaN): then tau = -1/a. */
-static inline vdi atan_index(vd a, vdm *huge) {
-    *huge = vdm_not(vd_lt(a, vd_set(ATAN_K.a_huge)));
-    vd ac = vd_select(*huge, vd_set(ATAN_K.a_huge), a);
-    ac = vd_select(vd_lt(ac, vd_set(ATAN_K.a_tiny)), vd_set(ATAN_K.a_below_tiny), ac);
-    return vdi_shr(vdi_sub(vd_bits(ac), vdi_set((int64_t)vm_atan_bits.idx_bias)), 47);
+/* The float64 reduction of a = |x| (a < f64_branch_free_abs, or any value on lanes the caller
+ * replaces): the node index j = round(15 u), u = a or ~1/a, and the node c_j. */
+static inline vdi atan_index(vd a, vdm big) {
+    vd r0 = vd_from_bits(vdi_sub(vdi_set((int64_t)vm_atan_bits.recip_magic), vd_bits(a)));
+    vd u = vd_select(big, vd_mul(r0, vd_fnma(a, r0, vd_set(2.0))), a);
+    vd k = vd_fma(u, vd_set(ATAN_K.grid), vd_set(ATAN_K.round_int));
+    return vdi_and(vd_bits(k), vdi_set(ATAN_NODES - 1));
 }
 
-/* atan(a) as s + e (|e| <= ulp(s)/2, error < 2^-61 relative) for finite a >= 0. */
+/* Entry j of a 2 x 16 table: the first half for a <= 1, the second for a > 1 (each half is one
+ * register permute on AVX-512). */
+static inline vd atan_entry(const double *table, vdi j, vdm big) {
+    return vd_select(big, vd_lookup(table + ATAN_NODES, j, ATAN_NODES), vd_lookup(table, j, ATAN_NODES));
+}
+
+/* atan(a) as s + e (|e| <= ulp(s)/2, error < 2^-61 relative) for 0 <= a < f64_branch_free_abs. */
 static inline vd atan_f64_accurate_core(vd a, vd *e_out) {
-    vdm huge;
-    vdi j = atan_index(a, &huge);
-    vd b = vd_lookup(vm_atan_node, j, ATAN_TABLE);
-    vd num = vd_select(huge, vd_set(-1.0), vd_sub(a, b));
-    vd d0 = vd_fma(a, b, vd_set(1.0));
-    vd dl = vd_fma(a, b, vd_sub(vd_set(1.0), d0)); /* (1 + a b) - d0, exact; 0 when huge */
-    vd den = vd_select(huge, a, d0);
-    vd inv = vd_div(vd_set(1.0), den);
+    vdm big = vd_gt(a, vd_set(1.0));
+    vdi j = atan_index(a, big);
+    vd c = atan_entry(vm_atan_node, j, big);
+    vd num = vd_sub(a, c); /* exact (Sterbenz), or -c for the node of a > 30 */
+    vd d0 = vd_fma(a, c, vd_set(1.0));
+    vd dl = vd_fma(a, c, vd_sub(vd_set(1.0), d0)); /* (1 + a c) - d0; 1 - d0 is exact */
+    vd inv = vd_div(vd_set(1.0), d0);
     vd t = vd_mul(num, inv);
-    vd tl = vd_mul(vd_fnma(t, dl, vd_fnma(t, den, num)), inv);
-#define K vm_atan_accurate_k
+    vd tl = vd_mul(vd_fnma(t, dl, vd_fnma(t, d0, num)), inv);
+#define K vm_atan_f64_k
     vd t2 = vd_mul(t, t);
     vd p = vd_fma(vd_mul(t2, t2), vd_fma(t2, vd_set(K.c9), vd_set(K.c7)),
                   vd_fma(t2, vd_set(K.c5), vd_set(K.c3)));
 #undef K
     vd q = vd_fma(vd_mul(t2, t), p, tl); /* atan(tau) = t + q */
-    vd bh = vd_lookup(vm_atan_base, j, ATAN_TABLE);
-    vd bl = vd_select(huge, vd_set(ATAN_K.pio2_lo), vd_set(0.0));
+    vd bh = atan_entry(vm_atan_base_hi, j, big);
+    vd bl = atan_entry(vm_atan_base_lo, j, big);
     vd s = vd_add(bh, t); /* |bh| >= |t| or bh = 0: Fast2Sum */
     vd lo = vd_add(vd_add(vd_sub(bh, s), t), vd_add(bl, q));
     vd y = vd_add(s, lo);
@@ -82,7 +86,7 @@ static inline vd atan_f64_accurate_core(vd a, vd *e_out) {
 VM_COLD static double atan_f64_special(double x, int *st) {
     (void)st;
     if (isnan(x)) return x + x;
-    if (isinf(x)) return copysign(ATAN_K.pio2_hi, x);
+    if (!(fabs(x) < ATAN_F64_BRANCH_FREE)) return copysign(ATAN_K.pio2_hi, x); /* pi/2 - 1/x */
     vd e;
     return copysign(vd_first(atan_f64_accurate_core(vd_set(fabs(x)), &e)), x);
 }
@@ -90,7 +94,7 @@ VM_COLD static double atan_f64_special(double x, int *st) {
 VM_COLD static float atan_f32_special(float x, int *st) {
     (void)st;
     if (isnan(x)) return x + x;
-    double s = ATAN_K.pio2_hi, e = ATAN_K.pio2_lo;
+    double s = ATAN_K.pio2_hi, e = vm_atan_base_lo[ATAN_NODES];
     if (!isinf(x)) {
         vd ev;
         s = vd_first(atan_f64_accurate_core(vd_set(fabs((double)x)), &ev));
@@ -105,43 +109,44 @@ static inline vd atan_signed(vd y, vdi sgn) { return vd_from_bits(vdi_xor(vd_bit
 static inline vd atan_f64_accurate_vec(vd x, int *st) {
     vd a = vd_abs(x), e;
     vd y = atan_signed(atan_f64_accurate_core(a, &e), vdi_xor(vd_bits(x), vd_bits(a)));
-    vdm special = vdm_not(vd_lt(a, vd_set(INFINITY)));
+    vdm special = vdm_not(vd_lt(a, vd_set(ATAN_F64_BRANCH_FREE)));
     if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, atan_f64_special, st);
     return y;
 }
 
-/* fast / approx float64 evaluation, B_j + (tau + tau^3 p(tau^2)) with tau = num/den and the
+/* fast / approx float64 evaluation, base + (tau + tau^3 p(tau^2)) with tau = num/den and the
  * sign of x; NaN and +-inf lanes are left for the caller.  approx is a constant after inlining. */
 static inline vd atan_lean(vd x, int approx) {
     vd a = vd_abs(x);
-    vdm huge;
-    vdi j = atan_index(a, &huge);
-    vd b = vd_lookup(vm_atan_node, j, ATAN_TABLE);
-    vd num = vd_select(huge, vd_set(-1.0), vd_sub(a, b));
-    vd den = vd_select(huge, a, vd_fma(a, b, vd_set(1.0)));
-    vd t = vd_div(num, den);
+    vdm big = vd_gt(a, vd_set(1.0));
+    vdi j = atan_index(a, big);
+    vd c = atan_entry(vm_atan_node, j, big);
+    vd t = vd_div(vd_sub(a, c), vd_fma(a, c, vd_set(1.0)));
     vd t2 = vd_mul(t, t);
-#define K vm_atan_fast_f64_k
-    vd p = approx ? vd_set(vm_atan_approx_f64_k.c3)
-                  : vd_fma(t2, vd_fma(t2, vd_set(K.c7), vd_set(K.c5)), vd_set(K.c3));
+#define K vm_atan_f64_k
+#define KA vm_atan_approx_f64_k
+    vd p = approx ? vd_fma(t2, vd_set(KA.c5), vd_set(KA.c3))
+                  : vd_fma(vd_fma(vd_fma(vd_set(K.c9), t2, vd_set(K.c7)), t2, vd_set(K.c5)), t2,
+                           vd_set(K.c3));
 #undef K
+#undef KA
     vd v = vd_fma(vd_mul(t2, t), p, t);
-    vd y = vd_add(vd_lookup(vm_atan_base, j, ATAN_TABLE), v);
+    vd y = vd_add(atan_entry(vm_atan_base_hi, j, big), v);
     return atan_signed(y, vdi_xor(vd_bits(x), vd_bits(a)));
 }
 
 static inline vd atan_f64_lean_vec(vd x, int approx, int *st) {
     vd y = atan_lean(x, approx);
-    vdm special = vdm_not(vd_lt(vd_abs(x), vd_set(INFINITY)));
+    vdm special = vdm_not(vd_lt(vd_abs(x), vd_set(ATAN_F64_BRANCH_FREE)));
     if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, atan_f64_special, st);
     return y;
 }
 static inline vd atan_f64_fast_vec(vd x, int *st) { return atan_f64_lean_vec(x, 0, st); }
 static inline vd atan_f64_approx_vec(vd x, int *st) { return atan_f64_lean_vec(x, 1, st); }
 
-/* accurate float32, first try: the fast float64 evaluation (< 1.1 ULP of double).  float(y) is
+/* accurate float32, first try: the fast float64 evaluation (< 4 ULP of double).  float(y) is
  * then correctly rounded unless y lies within ATAN_F32_WINDOW double ulps of a float midpoint
- * (8x that bound, on either side): those lanes, and NaN, inf and results below float's
+ * (16x that bound, on either side): those lanes, and NaN, inf and results below float's
  * normal range, take the exact double-double path of atan_f32_special. */
 #define ATAN_F32_WINDOW ((int64_t)vm_atan_limits.f32_cr_window) /* vecmath.spec.LIMITS */
 static inline vfh atan_f32_accurate_vec(vfh xf, int *st) {

@@ -82,9 +82,11 @@ LIMITS = {
                                 "16x margin, about 2^-21 of inputs take the double-double path"),
     },
     "atan": {
-        "f32_cr_window": (16.0, "accurate float32: double ulps around a float midpoint within which "
-                                "the fast float64 result (< 1.1 ULP) cannot decide the rounding: "
-                                "about 2^-24 of inputs take the double-double path"),
+        "f64_branch_free_abs": (2.0 ** 400, "|x| below: a times the node of a > 30 (2^600) and its "
+                                            "reciprocal are normal doubles; above: +-pi/2 rounded"),
+        "f32_cr_window": (64.0, "accurate float32: double ulps around a float midpoint within which "
+                                "the fast float64 result (< 4 ULP) cannot decide the rounding: "
+                                "16x margin, about 2^-22 of inputs take the double-double path"),
     },
     "log": {
         "f32_cr_window": (16384.0, "accurate float32: double ulps around a float midpoint within which "

@@ -1,50 +1,68 @@
 """atan: node and base tables, index constants and minimax polynomials for every tier and dtype.
 
-float64 tiers (and the float32 accurate tier, computed in double): the table index j comes from
-the bits of a = |x|: its exponent and 5 leading mantissa bits for 2^-6 <= a < 64 (j = 1..384),
-j = 0 below (node 0) and j = 385 above (node "infinity").  Then
-    atan a = B_j + atan(tau),  tau = (a - b_j) / (1 + a b_j)   (tau = -1/a for j = 385),
-with B_j = atan(b_j).  Each node b_j lies near its bucket's centre, has at most 20 significant
-bits (so a - b_j is exact and the rounding error of 1 + a b_j is one FMA away) and is chosen so
-that atan(b_j) is within 2^-62 (relative) of a double: B_j needs no low part (Gal's accurate
-tables).  B_385 = pi/2 takes its low part from pio2_lo.
+float64 tiers (and the float32 accurate tier, computed in double): a = |x| is folded to
+u = a (a <= 1) or u = 1/a (a > 1, then atan a = pi/2 - atan u), and j = round(15 u) picks one
+of 16 nodes b_j (b_0 = 0).  1/a is never computed for the index: r = r0 (2 - a r0) from the
+bit-trick seed r0 (recip_magic) is within 0.26% below it, which only widens the buckets.  Then
+    atan a = B_j + atan(tau),  tau = (a - b_j) / (1 + a b_j)          (a <= 1),
+    atan a = pi/2 - B_j + atan(tau),  tau = (a b_j - 1) / (a + b_j)   (a > 1),
+with B_j = atan(b_j); both bases (32 entries, hi + lo) and the nodes fit AVX-512 register
+permutes.  b_j <= 2 min(bucket) makes a - b_j and a b_j - 1 exact (Sterbenz), and |tau| < 0.035.
 float32 fast and approx (float arithmetic): three ranges split at tan(pi/8) and tan(3pi/8),
 tau = |x|, (|x| - 1) / (|x| + 1) or -1/|x|, base 0, pi/4 or pi/2, |tau| <= tan(pi/8).
 """
 import mpmath as mp
+import numpy as np
 
 from .. import spec
-from .common import Block, Table, double_bits, err_bits, to_double, to_float
+from .common import Block, Table, err_bits, to_double, to_float
 from .certify import certified_error
 from .remez import fit
 
-IDX_MANT_BITS = 5              # mantissa bits in the index: shift 52 - 5 = 47 in csrc/atan.c
-E_MIN, E_MAX = -6, 6           # a in [2^E_MIN, 2^E_MAX) is bucketed
-NODE_BITS = 20                 # significant bits of a node
-NODE_ACCURACY = mp.mpf(2) ** -62
+GRID = 15                      # a <= 1: j = round(15 a); a > 1: j = round(15 r), r ~ 1/a
+RECIP_MAGIC = 0x7FDE623822FC16E6  # r0 = double(MAGIC - bits(a)): |1 - a r0| <= 0.0506
 TAN_PI8 = mp.tan(mp.pi / 8)
+HUGE_NODE = 2.0 ** 600          # the node of a > 30; f64_branch_free_abs keeps a HUGE_NODE finite
+
+
+def recip_error():
+    """max (1 - a r1) over a (relative error of r1 = r0 (2 - a r0), one-sided: r1 <= 1/a),
+    measured over 2^22 points of two binades (the bit trick's error is periodic in them) with
+    a 2x margin; the exhaustive float32 sweep and the float64 tests check the bound's use."""
+    a = np.linspace(1.0, 4.0, 2 ** 22, endpoint=False)
+    r0 = (np.int64(RECIP_MAGIC) - a.view(np.int64)).view(np.float64)
+    r1 = r0 * (2.0 - a * r0)
+    assert (a * r1 <= 1.0).all()
+    return 2 * float((1.0 - a * r1).max())
+
+
+def _balanced_node(lo, hi, nmin, nmax, bits=24):
+    """The node b in [nmin, nmax] (rounded to `bits` bits) that balances |tau| = |a - b| / (1 + a b)
+    at the ends of the bucket [lo, hi] of a, and that largest |tau|."""
+    tau = lambda b, a: (a - b) / (1 + a * b)
+    b = mp.findroot(lambda b: tau(b, hi) + tau(b, lo), (lo + hi) / 2)
+    b = min(max(b, nmin), nmax)
+    e = mp.floor(mp.log(b, 2)) - bits + 1
+    b = mp.ldexp(mp.nint(mp.ldexp(b, -int(e))), int(e))
+    b = float(min(max(b, mp.ceil(mp.ldexp(nmin, -int(e))) * mp.ldexp(1, int(e))),
+                  mp.floor(mp.ldexp(nmax, -int(e))) * mp.ldexp(1, int(e))))
+    return b, max(abs(tau(b, lo)), abs(tau(b, hi)))
 
 
 def nodes():
-    """(b_j, B_j rounded, max |tau| over the bucket) for j = 1 .. 384."""
-    out = []
-    nb = 2 ** IDX_MANT_BITS
-    for e in range(E_MIN, E_MAX):
-        step = mp.mpf(2) ** (e - NODE_BITS + 1)
-        for m in range(nb):
-            lo = mp.ldexp(1 + mp.mpf(m) / nb, e)
-            hi = mp.ldexp(1 + mp.mpf(m + 1) / nb, e)
-            n0 = int(mp.nint((lo + hi) / 2 / step))
-            for i in range(2 ** (NODE_BITS - IDX_MANT_BITS - 1)):  # outward from the centre
-                b = (n0 + (i + 1) // 2 * (1 if i % 2 else -1)) * step
-                big = mp.atan(b)
-                if abs(big - to_double(big)) <= abs(big) * NODE_ACCURACY:
-                    break
-            else:
-                raise RuntimeError(f"no accurate node in bucket {e} {m}")
-            tau = max(abs(lo - b) / (1 + lo * b), abs(hi - b) / (1 + hi * b))
-            out.append((to_double(b), to_double(big), tau))
-    return out
+    """[(c, max |tau| over the bucket)] for the 16 buckets of a <= 1 (j = round(15 a)), then the 16
+    of a > 1 (j = round(15 r), r = u (1 - e), 0 <= e <= E, u = 1/a).  Each node c lies within a
+    factor 2 of every a of its bucket, so a - c is exact (Sterbenz); c = 0 for a < 1/30, and
+    HUGE_NODE for a > 30: there a - c rounds to -c, 1 + a c to a c and tau to -1/a within 2^-200."""
+    e = mp.mpf(recip_error())
+    small, big = [(0.0, mp.mpf(1) / (2 * GRID))], [(HUGE_NODE, mp.mpf(1) / (2 * GRID) / (1 - e))]
+    for j in range(1, GRID + 1):
+        lo = (j - mp.mpf(0.5)) / GRID * (1 - mp.mpf(2) ** -50)
+        hi = min(mp.mpf(1), (j + mp.mpf(0.5)) / GRID * (1 + mp.mpf(2) ** -50))
+        small.append(_balanced_node(lo, hi, hi / 2, 2 * lo))
+        alo, ahi = 1 / min(mp.mpf(1), hi / (1 - e)), 1 / lo  # the bucket in a = 1/u
+        big.append(_balanced_node(alo, ahi, ahi / 2, 2 * alo))
+    return small + big
 
 
 def _fit_atan(tau_max, powers, conv):
@@ -63,28 +81,26 @@ def generate():
     out = []
     with mp.workdps(40):
         inner = nodes()
-        a_tiny, a_huge = mp.ldexp(1, E_MIN), mp.ldexp(1, E_MAX)
-        tau_max = max([t for _, _, t in inner] + [a_tiny, 1 / a_huge])
-        out.append(Table("vm_atan_node", "double", [0.0] + [b for b, _, _ in inner] + [0.0],
-                         "atan: node b_j (j = 0: 0; j = 385: unused, tau = -1/a)"))
-        out.append(Table("vm_atan_base", "double",
-                         [0.0] + [big for _, big, _ in inner] + [to_double(mp.pi / 2)],
-                         "atan: B_j = atan(b_j) to 2^-62 relative (j = 385: pi/2 rounded)"))
-        out.append(Block("vm_atan_bits", "uint64_t", "atan: index bias")
-                   .add("idx_bias", double_bits(to_double(a_tiny)) - (1 << (52 - IDX_MANT_BITS)),
-                        "j = (bits(a) - idx_bias) >> 47 for a in [2^-6, 64]"))
+        tau_max = max(t for _, t in inner)
+        out.append(Table("vm_atan_node", "double", [b for b, _ in inner],
+                         "atan: node c_j of a <= 1 (j < 16) and of a > 1 (16 + j)"))
+        base = [mp.atan(b) for b, _ in inner]
+        hi = [to_double(v) for v in base]
+        out.append(Table("vm_atan_base_hi", "double", hi, "atan: atan(c_j) rounded"))
+        out.append(Table("vm_atan_base_lo", "double", [to_double(v - h) for v, h in zip(base, hi)],
+                         "atan: atan(c_j) - vm_atan_base_hi"))
+        assert min(hi[1:]) > tau_max  # |base| >= |tau| (or base = 0): Fast2Sum
+        assert spec.limit("atan", "f64_branch_free_abs") * HUGE_NODE < 2.0 ** 1022  # a c, 1/(a c) normal
         b = Block("vm_atan_k", "double", "atan float64 reduction")
-        b.add("a_tiny", to_double(a_tiny), "below: node 0")
-        b.add("a_below_tiny", float.fromhex("0x1.fffffffffffffp-7"), "largest double < a_tiny")
-        b.add("a_huge", to_double(a_huge), "from here: node infinity, tau = -1/a")
-        pio2 = mp.pi / 2
-        b.add("pio2_hi", to_double(pio2), "pi/2 rounded")
-        b.add("pio2_lo", to_double(pio2 - to_double(pio2)), "pi/2 - pio2_hi")
+        b.add("grid", float(GRID), "j = round(grid * u)")
+        b.add("round_int", float.fromhex("0x1.8p52"), "adding it rounds 0 <= v < 2^51 to an integer in the low bits")
+        b.add("pio2_hi", to_double(mp.pi / 2), "pi/2 rounded")
         out.append(b)
+        out.append(Block("vm_atan_bits", "uint64_t", "atan: reciprocal seed")
+                   .add("recip_magic", RECIP_MAGIC, "r0 = double(recip_magic - bits(a)), |1 - a r0| <= 0.0506"))
 
-        for tier, powers, target in (("accurate", [3, 5, 7, 9], "accurate"),
-                                     ("fast_f64", [3, 5, 7], "fast float64"),
-                                     ("approx_f64", [3], "approx float64")):
+        for tier, powers, target in (("f64", [3, 5, 7, 9], "accurate and fast float64"),
+                                     ("approx_f64", [3, 5], "approx float64")):
             coeffs, err = _fit_atan(tau_max, powers, to_double)
             b = Block(f"vm_atan_{tier}_k", "double",
                       f"atan {target}: tau + c3 tau^3 + .. + c{powers[-1]} tau^{powers[-1]} on"

@@ -1,9 +1,9 @@
 """atan in numba: csrc/atan.c operation by operation, from the same generated constants.
 
-The C kernels send NaN and +-inf to atan_f64_special / atan_f32_special; their results need no
-evaluation (x + x, +-pi/2 rounded), so here those lanes run the main path on 1.0 and the result
-is chosen with a select: no tier pays for a second path.  Divisions are div() (no zero test:
-the denominators are >= 1 on every lane that is kept).  float32 accurate rounds the accurate
+The C kernels send NaN, +-inf and float64 |x| >= 2^400 to atan_f64_special / atan_f32_special;
+their results need no evaluation (x + x, +-pi/2 rounded), so here those lanes run the main path
+on 1.0 and the result is chosen with a select: no tier pays for a second path.  Divisions are
+div() (no zero test: the denominators are >= 1 on every lane that is kept).  float32 accurate rounds the accurate
 double-double for every input: the C first pass (the fast float64 evaluation) gives the same
 bits wherever it is used, since it is used only far from a float midpoint, and one path is
 cheaper than two.  Its rounding is the normal-range one: a float subnormal result comes from a
@@ -16,17 +16,18 @@ from ._common import consts, kernel, round_dd_f32_normal
 from ._llvm import bits, div, f32_from_bits, f64_from_bits, fma, select
 
 NODE = np.array(D.VM_ATAN_NODE, np.float64)
-BASE = np.array(D.VM_ATAN_BASE, np.float64)
-NODE.flags.writeable = BASE.flags.writeable = False
+BASE_HI = np.array(D.VM_ATAN_BASE_HI, np.float64)
+BASE_LO = np.array(D.VM_ATAN_BASE_LO, np.float64)
+NODE.flags.writeable = BASE_HI.flags.writeable = BASE_LO.flags.writeable = False
 RED = consts("AtanReduction", D.VM_ATAN_K, np.float64)
-IDX_BIAS = D.VM_ATAN_BITS["idx_bias"]
-ACC = consts("AtanAccurate", D.VM_ATAN_ACCURATE_K, np.float64)
-FAST64 = consts("AtanFast64", D.VM_ATAN_FAST_F64_K, np.float64)
+RECIP_MAGIC = np.int64(D.VM_ATAN_BITS["recip_magic"])
+BRANCH_FREE = np.float64(D.VM_ATAN_LIMITS["f64_branch_free_abs"])
+POLY64 = consts("AtanPoly64", D.VM_ATAN_F64_K, np.float64)
 APPROX64 = consts("AtanApprox64", D.VM_ATAN_APPROX_F64_K, np.float64)
 FAST32 = consts("AtanFast32", D.VM_ATAN_FAST_F32_K, np.float32)
 APPROX32 = consts("AtanApprox32", D.VM_ATAN_APPROX_F32_K, np.float32)
-INF64 = np.inf
-INF32, ZERO32, ONE32, TWO32 = np.float32(np.inf), np.float32(0.0), np.float32(1.0), np.float32(2.0)
+ZERO32, ONE32, TWO32 = np.float32(0.0), np.float32(1.0), np.float32(2.0)
+INF32 = np.float32(np.inf)
 # atan_f32_special's pi/2 rounded from pio2_hi + pio2_lo: pio2_hi is no float midpoint, so the
 # low part cannot change the rounding
 PIO2_F32 = np.float32(RED.pio2_hi)
@@ -45,42 +46,43 @@ def signed_f32(y, sgn):
 
 @kernel
 def reduce(a):
-    """(huge, j, b_j) for finite a >= 0 (atan_index): huge when a >= 64, then tau = -1/a."""
-    huge = a >= RED.a_huge
-    ac = select(huge, RED.a_huge, a)
-    ac = select(ac < RED.a_tiny, RED.a_below_tiny, ac)
-    j = (bits(ac) - IDX_BIAS) >> 47
-    return huge, j, NODE[j]
+    """(jb, c): the index of node c of a (atan_index, atan_entry): j = round(15 u), u = a or
+    ~1/a from the bit-trick seed, and 16 more for a > 1."""
+    big = a > 1.0
+    r0 = f64_from_bits(RECIP_MAGIC - bits(a))
+    u = select(big, r0 * fma(-a, r0, 2.0), a)
+    j = bits(fma(u, RED.grid, RED.round_int)) & 15
+    jb = j + select(big, np.int64(16), np.int64(0))
+    return jb, NODE[jb]
 
 
 @kernel
 def accurate_core(a):
-    """atan(a) as s + e (|e| <= ulp(s)/2, error < 2^-61 relative) for finite a >= 0."""
-    huge, j, b = reduce(a)
-    num = select(huge, -1.0, a - b)
-    d0 = fma(a, b, 1.0)
-    dl = fma(a, b, 1.0 - d0)  # (1 + a b) - d0, exact; 0 when huge
-    den = select(huge, a, d0)
-    inv = div(1.0, den)
+    """atan(a) as s + e (|e| <= ulp(s)/2, error < 2^-61 relative) for 0 <= a < 2^400."""
+    jb, c = reduce(a)
+    num = a - c
+    d0 = fma(a, c, 1.0)
+    dl = fma(a, c, 1.0 - d0)  # (1 + a c) - d0
+    inv = div(1.0, d0)
     t = num * inv
-    tl = fma(-t, dl, fma(-t, den, num)) * inv
-    K = ACC
+    tl = fma(-t, dl, fma(-t, d0, num)) * inv
+    K = POLY64
     t2 = t * t
     p = fma(t2 * t2, fma(t2, K.c9, K.c7), fma(t2, K.c5, K.c3))
     q = fma(t2 * t, p, tl)  # atan(tau) = t + q
-    bh = BASE[j]
-    bl = select(huge, RED.pio2_lo, 0.0)
+    bh = BASE_HI[jb]
     s = bh + t  # |bh| >= |t| or bh = 0: Fast2Sum
-    lo = ((bh - s) + t) + (bl + q)
+    lo = ((bh - s) + t) + (BASE_LO[jb] + q)
     y = s + lo
     return y, lo - (y - s)
 
 
 @kernel
 def input_f64(x):
-    """(finite, a, sgn): |x| on finite lanes, 1.0 on NaN and +-inf; the sign bit of x."""
+    """(finite, a, sgn): |x| where it is below f64_branch_free_abs, 1.0 on the other lanes (NaN,
+    +-inf and |x| >= 2^400, whose result is +-pi/2 rounded or NaN); the sign bit of x."""
     a = abs(x)
-    finite = a < INF64
+    finite = a < BRANCH_FREE
     return finite, select(finite, a, 1.0), bits(x) ^ bits(a)
 
 
@@ -106,37 +108,37 @@ def atan_accurate_f32(xf):
     return with_special_results(xf, finite, y, pio2)
 
 
-# fast / approx float64 (ATAN_F64_LEAN): B_j + (tau + tau^3 p(tau^2)), tau = num/den, in two
-# halves around the tier's polynomial p.
+# fast / approx float64 (atan_lean): base + (tau + tau^3 p(tau^2)), tau = (a - c) / (1 + a c),
+# in two halves around the tier's polynomial p.
 @kernel
 def lean_tau_f64(x):
-    """(finite, sgn, j, tau)"""
+    """(finite, sgn, jb, tau)"""
     finite, a, sgn = input_f64(x)
-    huge, j, b = reduce(a)
-    num = select(huge, -1.0, a - b)
-    den = select(huge, a, fma(a, b, 1.0))
-    return finite, sgn, j, div(num, den)
+    jb, c = reduce(a)
+    return finite, sgn, jb, div(a - c, fma(a, c, 1.0))
 
 
 @kernel
-def lean_finish_f64(x, finite, sgn, j, t, t2, p):
+def lean_finish_f64(x, finite, sgn, jb, t, t2, p):
     v = fma(t2 * t, p, t)
-    y = signed_f64(BASE[j] + v, sgn)
+    y = signed_f64(BASE_HI[jb] + v, sgn)
     return with_special_results(x, finite, y, signed_f64(RED.pio2_hi, sgn))
 
 
 @kernel
 def atan_fast_f64(x):
-    K = FAST64
-    finite, sgn, j, t = lean_tau_f64(x)
+    K = POLY64
+    finite, sgn, jb, t = lean_tau_f64(x)
     t2 = t * t
-    return lean_finish_f64(x, finite, sgn, j, t, t2, fma(t2, fma(t2, K.c7, K.c5), K.c3))
+    return lean_finish_f64(x, finite, sgn, jb, t, t2, fma(fma(fma(K.c9, t2, K.c7), t2, K.c5), t2, K.c3))
 
 
 @kernel
 def atan_approx_f64(x):
-    finite, sgn, j, t = lean_tau_f64(x)
-    return lean_finish_f64(x, finite, sgn, j, t, t * t, APPROX64.c3)
+    K = APPROX64
+    finite, sgn, jb, t = lean_tau_f64(x)
+    t2 = t * t
+    return lean_finish_f64(x, finite, sgn, jb, t, t2, fma(t2, K.c5, K.c3))
 
 
 # fast / approx float32 (ATAN_F32_RANGES): m pi/4 + (tau + tau^3 p(tau^2)) in float arithmetic,
