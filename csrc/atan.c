@@ -1,27 +1,30 @@
 /* atan(x) for float64 and float32, three tiers.
  *
  * Method (float64 tiers and the float32 accurate tier, in double): a = |x| is folded to u = a
- * (a <= 1) or u = 1/a (a > 1), and j = round(15 u) picks one of 16 nodes b_j (b_0 = 0).  The
+ * (a <= 1) or u = 1/a (a > 1), and j = round(15 u) picks one of 16 nodes on each side.  The
  * index never divides: for a > 1 it rounds 15 r, r = r0 (2 - a r0) from a bit-trick seed r0,
- * within 0.26% below 1/a (this only widens the buckets).  Then
- *     atan a = B_j + atan(tau),          tau = (a - b_j) / (1 + a b_j)   (a <= 1)
- *     atan a = pi/2 - B_j + atan(tau),   tau = (a b_j - 1) / (a + b_j)   (a > 1)
- * with the base (B_j or pi/2 - B_j, hi + lo, 32 entries) and the node read by register permutes
- * on AVX-512, and |tau| < 0.0337.  b_j <= 2 min(bucket) makes a - b_j and a b_j - 1 exact.
+ * within 0.26% below 1/a (this only widens the buckets).  With c_j the node of a's side
+ * (~j/15 for a <= 1, ~15/j for a > 1, 2^600 for a > 30), one formula serves both:
+ *     atan a = atan(c_j) + atan(tau),   tau = (a - c_j) / (1 + a c_j),   |tau| < 0.0337.
+ * Every node lies within a factor 2 of every a of its bucket, so a - c_j is exact (Sterbenz);
+ * for the 2^600 node it rounds to -c_j, 1 + a c_j to a c_j, and tau to -1/a within 2^-200.
+ * Nodes and bases (atan(c_j), hi + lo) are 2 x 16-entry tables, a register permute each on
+ * AVX-512.  |x| >= 2^400 (vecmath.spec.LIMITS) is special, so a c_j never overflows.
  * Tables, nodes and coefficients: csrc/generated/vm_data.h (python -m vecmath._gen).
  *
- * accurate float64: the exact rounding errors of num and den (an FMA each; a + b by Fast2Sum)
- *   give tau = t + tl to ~2^-100; atan(tau) = t + tl + t^3 p(t^2), p of degree 3 (c3..c9,
- *   2^-61 relative); B + t by Fast2Sum (|B| >= |t| or B = 0), then + low parts.  Budget:
- *   final rounding 0.5 ULP + polynomial 2^-61 relative + the low part's rounding -> 0.5 + 2^-7.
+ * accurate float64: num = a - c_j is exact and den's rounding error is one FMA away, so one
+ *   division and a remainder give tau = t + tl to ~2^-100; atan(tau) = t + tl + t^3 p(t^2), p of
+ *   degree 3 (c3..c9, 2^-61 relative); base + t by Fast2Sum (|base| >= |t| or base = 0), then +
+ *   low parts.  Budget: final rounding 0.5 ULP + polynomial 2^-61 relative + the low part's
+ *   rounding -> 0.5 + 2^-7.
  * accurate float32: first the fast float64 evaluation below on (double)x; float(y) is provably
  *   right unless y lies within 64 double ulps (vecmath.spec.LIMITS) of a float midpoint (about
  *   2^-22 of inputs).  Those take the accurate evaluation, kept as a double-double (s, e) good
  *   to 2^-61 relative and rounded once: correctly rounded unless atan(x) lay within 2^-61 of a
  *   float midpoint, which the exhaustive test shows no float input does.
- * fast float64: tau = num/den (num rounded once for a > 1), the same p, base hi only: base
- *   rounding 0.5 ULP of B (<= 1 ULP of the result), tau's roundings (<= 1.5 ULP of tau, |tau|
- *   <= |result|) and the final rounding: < 4 ULP (tier bound; docs/accuracy.md has the measured).
+ * fast float64: tau = num/den, the same p by Horner, base hi only: base rounding 0.5 ULP of
+ *   the base (<= 1 ULP of the result), tau's two roundings (|tau| <= |result|) and the final
+ *   rounding: < 4 ULP (tier bound; docs/accuracy.md has the measured maximum).
  * approx float64: the same with p = c3 + c5 t^2 (2^-36.9 relative): < 2^17 ULP.
  * fast / approx float32 (float arithmetic, no table: the three ranges are the table):
  *   tau = a (a <= tan(pi/8)), (a-1)/(a+1) (<= tan(3pi/8)) or -1/a, base m pi/4 (m = 0, 1, 2)
@@ -32,10 +35,10 @@
  * Measured maxima and the inputs that reach them (float64: 10^6 samples plus every worst case of
  * atan.wc; float32: every input): docs/accuracy.md, from python -m vecmath.accuracy.report.
  *
- * Special inputs (NaN, +-inf) leave the branch-free path through one compare to the scalar
- * atan_f64_special / atan_f32_special, which give the accurate result for any input.  atan
- * reports no status bits.  Tiny x: j = 0, tau = x exactly and atan x = x - x^3/3 rounds to x,
- * with subnormals kept in every tier. */
+ * Special inputs (NaN, +-inf; float64 |x| >= 2^400) leave the branch-free path through one
+ * compare to the scalar atan_f64_special / atan_f32_special, which give the accurate result
+ * for any input.  atan reports no status bits.  Tiny x: j = 0, c = 0, tau = x exactly and
+ * atan x = x - x^3/3 rounds to x, with subnormals kept in every tier. */
 
 #define ATAN_K vm_atan_k
 #define ATAN_NODES 16 /* entries of vm_atan_node; vm_atan_base_hi/_lo have 2 x 16 */
@@ -53,7 +56,8 @@ static inline vdi atan_index(vd a, vdm big) {
 /* Entry j of a 2 x 16 table: the first half for a <= 1, the second for a > 1 (each half is one
  * register permute on AVX-512). */
 static inline vd atan_entry(const double *table, vdi j, vdm big) {
-    return vd_select(big, vd_lookup(table + ATAN_NODES, j, ATAN_NODES), vd_lookup(table, j, ATAN_NODES));
+    return vd_select(big, vd_lookup(table + ATAN_NODES, j, ATAN_NODES),
+                     vd_lookup(table, j, ATAN_NODES));
 }
 
 /* atan(a) as s + e (|e| <= ulp(s)/2, error < 2^-61 relative) for 0 <= a < f64_branch_free_abs. */

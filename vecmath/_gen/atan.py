@@ -1,13 +1,13 @@
 """atan: node and base tables, index constants and minimax polynomials for every tier and dtype.
 
 float64 tiers (and the float32 accurate tier, computed in double): a = |x| is folded to
-u = a (a <= 1) or u = 1/a (a > 1, then atan a = pi/2 - atan u), and j = round(15 u) picks one
-of 16 nodes b_j (b_0 = 0).  1/a is never computed for the index: r = r0 (2 - a r0) from the
-bit-trick seed r0 (recip_magic) is within 0.26% below it, which only widens the buckets.  Then
-    atan a = B_j + atan(tau),  tau = (a - b_j) / (1 + a b_j)          (a <= 1),
-    atan a = pi/2 - B_j + atan(tau),  tau = (a b_j - 1) / (a + b_j)   (a > 1),
-with B_j = atan(b_j); both bases (32 entries, hi + lo) and the nodes fit AVX-512 register
-permutes.  b_j <= 2 min(bucket) makes a - b_j and a b_j - 1 exact (Sterbenz), and |tau| < 0.035.
+u = a (a <= 1) or u = 1/a (a > 1), and j = round(15 u) picks one of 16 nodes on each side.  1/a
+is never computed for the index: r = r0 (2 - a r0) from the bit-trick seed r0 (recip_magic) is
+within 0.26% below it, which only widens the buckets.  With c_j the node of a's side,
+    atan a = atan(c_j) + atan(tau),  tau = (a - c_j) / (1 + a c_j),  |tau| < 0.0337,
+c_j within a factor 2 of every a of its bucket (a - c_j exact, Sterbenz), c = 0 below 1/30 and
+HUGE_NODE above 30.  Nodes and bases atan(c_j) (hi + lo) are 2 x 16-entry tables: one AVX-512
+register permute per half.
 float32 fast and approx (float arithmetic): three ranges split at tan(pi/8) and tan(3pi/8),
 tau = |x|, (|x| - 1) / (|x| + 1) or -1/|x|, base 0, pi/4 or pi/2, |tau| <= tan(pi/8).
 """
@@ -22,7 +22,7 @@ from .remez import fit
 GRID = 15                      # a <= 1: j = round(15 a); a > 1: j = round(15 r), r ~ 1/a
 RECIP_MAGIC = 0x7FDE623822FC16E6  # r0 = double(MAGIC - bits(a)): |1 - a r0| <= 0.0506
 TAN_PI8 = mp.tan(mp.pi / 8)
-HUGE_NODE = 2.0 ** 600          # the node of a > 30; f64_branch_free_abs keeps a HUGE_NODE finite
+HUGE_NODE = 2.0 ** 600         # the node of a > 30; f64_branch_free_abs keeps a HUGE_NODE finite
 
 
 def recip_error():
@@ -90,21 +90,25 @@ def generate():
         out.append(Table("vm_atan_base_lo", "double", [to_double(v - h) for v, h in zip(base, hi)],
                          "atan: atan(c_j) - vm_atan_base_hi"))
         assert min(hi[1:]) > tau_max  # |base| >= |tau| (or base = 0): Fast2Sum
-        assert spec.limit("atan", "f64_branch_free_abs") * HUGE_NODE < 2.0 ** 1022  # a c, 1/(a c) normal
+        # a c and 1/(a c) stay normal below the branch-free limit
+        assert spec.limit("atan", "f64_branch_free_abs") * HUGE_NODE < 2.0 ** 1022
         b = Block("vm_atan_k", "double", "atan float64 reduction")
         b.add("grid", float(GRID), "j = round(grid * u)")
-        b.add("round_int", float.fromhex("0x1.8p52"), "adding it rounds 0 <= v < 2^51 to an integer in the low bits")
+        b.add("round_int", float.fromhex("0x1.8p52"),
+              "adding it rounds 0 <= v < 2^51 to an integer in the low bits")
         b.add("pio2_hi", to_double(mp.pi / 2), "pi/2 rounded")
         out.append(b)
         out.append(Block("vm_atan_bits", "uint64_t", "atan: reciprocal seed")
-                   .add("recip_magic", RECIP_MAGIC, "r0 = double(recip_magic - bits(a)), |1 - a r0| <= 0.0506"))
+                   .add("recip_magic", RECIP_MAGIC,
+                        "r0 = double(recip_magic - bits(a)), |1 - a r0| <= 0.0506"))
 
         for tier, powers, target in (("f64", [3, 5, 7, 9], "accurate and fast float64"),
                                      ("approx_f64", [3, 5], "approx float64")):
             coeffs, err = _fit_atan(tau_max, powers, to_double)
             b = Block(f"vm_atan_{tier}_k", "double",
                       f"atan {target}: tau + c3 tau^3 + .. + c{powers[-1]} tau^{powers[-1]} on"
-                      f" |tau| <= {mp.nstr(tau_max, 6)}, relative error <= 2^{err_bits(err)} (certified)")
+                      f" |tau| <= {mp.nstr(tau_max, 6)},"
+                      f" relative error <= 2^{err_bits(err)} (certified)")
             _poly_block(b, coeffs, powers, to_double)
             out.append(b)
 

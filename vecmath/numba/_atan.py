@@ -1,13 +1,13 @@
 """atan in numba: csrc/atan.c operation by operation, from the same generated constants.
 
-The C kernels send NaN, +-inf and float64 |x| >= 2^400 to atan_f64_special / atan_f32_special;
-their results need no evaluation (x + x, +-pi/2 rounded), so here those lanes run the main path
-on 1.0 and the result is chosen with a select: no tier pays for a second path.  Divisions are
-div() (no zero test: the denominators are >= 1 on every lane that is kept).  float32 accurate rounds the accurate
-double-double for every input: the C first pass (the fast float64 evaluation) gives the same
-bits wherever it is used, since it is used only far from a float midpoint, and one path is
-cheaper than two.  Its rounding is the normal-range one: a float subnormal result comes from a
-tiny x, where s is x itself.
+The C kernels send NaN, +-inf and float64 |x| >= 2^400 to atan_f64_special / atan_f32_special; their
+results need no evaluation (x + x, +-pi/2 rounded), so here those lanes run the main path on 1.0 and
+the result is chosen with a select: no tier pays for a second path. Divisions are div() (no zero
+test: the denominators are >= 1 on every lane that is kept). float32 accurate rounds the accurate
+double-double for every input: the C first pass (the fast float64 evaluation) gives the same bits
+wherever it is used, since it is used only far from a float midpoint, and one path is cheaper than
+two. Its rounding is the normal-range one: a float subnormal result comes from a tiny x, where s is
+x itself.
 """
 import numpy as np
 
@@ -130,7 +130,8 @@ def atan_fast_f64(x):
     K = POLY64
     finite, sgn, jb, t = lean_tau_f64(x)
     t2 = t * t
-    return lean_finish_f64(x, finite, sgn, jb, t, t2, fma(fma(fma(K.c9, t2, K.c7), t2, K.c5), t2, K.c3))
+    p = fma(fma(fma(K.c9, t2, K.c7), t2, K.c5), t2, K.c3)
+    return lean_finish_f64(x, finite, sgn, jb, t, t2, p)
 
 
 @kernel
