@@ -53,18 +53,11 @@ static inline vdi atan_index(vd a, vdm big) {
     return vdi_and(vd_bits(k), vdi_set(ATAN_NODES - 1));
 }
 
-/* Entry j of a 2 x 16 table: the first half for a <= 1, the second for a > 1 (each half is one
- * register permute on AVX-512). */
-static inline vd atan_entry(const double *table, vdi j, vdm big) {
-    return vd_select(big, vd_lookup(table + ATAN_NODES, j, ATAN_NODES),
-                     vd_lookup(table, j, ATAN_NODES));
-}
-
 /* atan(a) as s + e (|e| <= ulp(s)/2, error < 2^-61 relative) for 0 <= a < f64_branch_free_abs. */
 static inline vd atan_f64_accurate_core(vd a, vd *e_out) {
     vdm big = vd_gt(a, vd_set(1.0));
     vdi j = atan_index(a, big);
-    vd c = atan_entry(vm_atan_node, j, big);
+    vd c = vd_lookup_halves(vm_atan_node, j, ATAN_NODES, big);
     vd num = vd_sub(a, c); /* exact (Sterbenz), or -c for the node of a > 30 */
     vd d0 = vd_fma(a, c, vd_set(1.0));
     vd dl = vd_fma(a, c, vd_sub(vd_set(1.0), d0)); /* (1 + a c) - d0; 1 - d0 is exact */
@@ -77,8 +70,8 @@ static inline vd atan_f64_accurate_core(vd a, vd *e_out) {
                   vd_fma(t2, vd_set(K.c5), vd_set(K.c3)));
 #undef K
     vd q = vd_fma(vd_mul(t2, t), p, tl); /* atan(tau) = t + q */
-    vd bh = atan_entry(vm_atan_base_hi, j, big);
-    vd bl = atan_entry(vm_atan_base_lo, j, big);
+    vd bh = vd_lookup_halves(vm_atan_base_hi, j, ATAN_NODES, big);
+    vd bl = vd_lookup_halves(vm_atan_base_lo, j, ATAN_NODES, big);
     vd s = vd_add(bh, t); /* |bh| >= |t| or bh = 0: Fast2Sum */
     vd lo = vd_add(vd_add(vd_sub(bh, s), t), vd_add(bl, q));
     vd y = vd_add(s, lo);
@@ -124,7 +117,7 @@ static inline vd atan_lean(vd x, int approx) {
     vd a = vd_abs(x);
     vdm big = vd_gt(a, vd_set(1.0));
     vdi j = atan_index(a, big);
-    vd c = atan_entry(vm_atan_node, j, big);
+    vd c = vd_lookup_halves(vm_atan_node, j, ATAN_NODES, big);
     vd t = vd_div(vd_sub(a, c), vd_fma(a, c, vd_set(1.0)));
     vd t2 = vd_mul(t, t);
 #define K vm_atan_f64_k
@@ -135,7 +128,7 @@ static inline vd atan_lean(vd x, int approx) {
 #undef K
 #undef KA
     vd v = vd_fma(vd_mul(t2, t), p, t);
-    vd y = vd_add(atan_entry(vm_atan_base_hi, j, big), v);
+    vd y = vd_add(vd_lookup_halves(vm_atan_base_hi, j, ATAN_NODES, big), v);
     return atan_signed(y, vdi_xor(vd_bits(x), vd_bits(a)));
 }
 

@@ -43,6 +43,17 @@ static inline vd vd_copysign(vd mag, vd sgn) {
 static inline vf vf_abs(vf a) { return vf_from_bits(vfi_and(vf_bits(a), vfi_set(~VM_SIGN32))); }
 static inline vf vf_neg(vf a) { return vf_from_bits(vfi_xor(vf_bits(a), vfi_set(VM_SIGN32))); }
 
+/* Entry j (< n) of the second half of t (2n entries) where m, of the first half elsewhere.
+ * AVX-512 reads each half with one register permute; AVX2 gathers, so there one gather of the
+ * whole table costs half as much as two. */
+static inline vd vd_lookup_halves(const double *t, vdi j, int n, vdm m) {
+#if defined(VM_ISA_AVX2)
+    return vd_lookup(t, vdi_select(m, vdi_add(j, vdi_set(n)), j), 2 * n);
+#else
+    return vd_select(m, vd_lookup(t + n, j, n), vd_lookup(t, j, n));
+#endif
+}
+
 /* Special lanes (NaN, infinities, overflow, subnormal results...) leave the branch-free path
  * through one test and are recomputed here, one lane at a time, by the function's scalar
  * special-case routine, which ORs VM_FE_* flags into *st. */
