@@ -45,11 +45,11 @@
 #define ATAN_F64_BRANCH_FREE vm_atan_limits.f64_branch_free_abs /* vecmath.spec.LIMITS */
 
 /* The float64 reduction of a = |x| (a < f64_branch_free_abs, or any value on lanes the caller
- * replaces): the node index j = round(15 u), u = a or ~1/a, and the node c_j. */
+ * replaces): the node index j = round(15 u), u = a or ~1/a (big = a > 1). */
 static inline vdi atan_index(vd a, vdm big) {
     vd r0 = vd_from_bits(vdi_sub(vdi_set((int64_t)vm_atan_bits.recip_magic), vd_bits(a)));
     vd u = vd_select(big, vd_mul(r0, vd_fnma(a, r0, vd_set(2.0))), a);
-    vd k = vd_fma(u, vd_set(ATAN_K.grid), vd_set(ATAN_K.round_int));
+    vd k = vd_fma(u, vd_set(ATAN_K.grid), vd_set(ATAN_K.shift));
     return vdi_and(vd_bits(k), vdi_set(ATAN_NODES - 1));
 }
 
@@ -91,13 +91,11 @@ VM_COLD static double atan_f64_special(double x, int *st) {
 VM_COLD static float atan_f32_special(float x, int *st) {
     (void)st;
     if (isnan(x)) return x + x;
-    double s = ATAN_K.pio2_hi, e = vm_atan_base_lo[ATAN_NODES];
-    if (!isinf(x)) {
-        vd ev;
-        s = vd_first(atan_f64_accurate_core(vd_set(fabs((double)x)), &ev));
-        e = vd_first(ev);
-    }
-    return copysignf(vm_round_dd_f32_any(s, e), x);
+    /* pi/2 rounded: pio2_hi is no float midpoint, so its low part cannot change the rounding */
+    if (isinf(x)) return copysignf((float)ATAN_K.pio2_hi, x);
+    vd e;
+    double s = vd_first(atan_f64_accurate_core(vd_set(fabs((double)x)), &e));
+    return copysignf(vm_round_dd_f32_any(s, vd_first(e)), x);
 }
 
 /* sign(x) * y for y >= 0, as a bit flip: sgn = bits(x) ^ bits(|x|) */
@@ -112,7 +110,8 @@ static inline vd atan_f64_accurate_vec(vd x, int *st) {
 }
 
 /* fast / approx float64 evaluation, base + (tau + tau^3 p(tau^2)) with tau = num/den and the
- * sign of x; NaN and +-inf lanes are left for the caller.  approx is a constant after inlining. */
+ * sign of x; lanes with |x| >= f64_branch_free_abs (and NaN) are left for the caller.  approx
+ * is a constant after inlining. */
 static inline vd atan_lean(vd x, int approx) {
     vd a = vd_abs(x);
     vdm big = vd_gt(a, vd_set(1.0));

@@ -1053,7 +1053,7 @@ VM_ATAN_BASE_LO = (
 # atan float64 reduction
 VM_ATAN_K = dict(
     grid=float.fromhex('0x1.e000000000000p+3'),  # j = round(grid * u)
-    round_int=float.fromhex('0x1.8000000000000p+52'),  # adding it rounds 0 <= v < 2^51 to an integer in the low bits
+    shift=float.fromhex('0x1.8000000000000p+52'),  # round-to-integer shift, 1.5*2^52
     pio2_hi=float.fromhex('0x1.921fb54442d18p+0'),  # pi/2 rounded
 )
 

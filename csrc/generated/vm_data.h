@@ -647,11 +647,11 @@ static const double vm_atan_base_lo[32] __attribute__((aligned(64))) = {
 /* atan float64 reduction */
 static const struct {
     double grid;
-    double round_int;
+    double shift;
     double pio2_hi;
 } vm_atan_k = {
     .grid = 0x1.e000000000000p+3,  /* j = round(grid * u) */
-    .round_int = 0x1.8000000000000p+52,  /* adding it rounds 0 <= v < 2^51 to an integer in the low bits */
+    .shift = 0x1.8000000000000p+52,  /* round-to-integer shift, 1.5*2^52 */
     .pio2_hi = 0x1.921fb54442d18p+0,  /* pi/2 rounded */
 };
 

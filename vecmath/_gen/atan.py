@@ -15,7 +15,7 @@ import mpmath as mp
 import numpy as np
 
 from .. import spec
-from .common import Block, Table, err_bits, to_double, to_float
+from .common import SHIFT_F64, Block, Table, err_bits, to_double, to_float
 from .certify import certified_error
 from .remez import fit
 
@@ -41,11 +41,8 @@ def _balanced_node(lo, hi, nmin, nmax, bits=24):
     at the ends of the bucket [lo, hi] of a, and that largest |tau|."""
     tau = lambda b, a: (a - b) / (1 + a * b)
     b = mp.findroot(lambda b: tau(b, hi) + tau(b, lo), (lo + hi) / 2)
-    b = min(max(b, nmin), nmax)
-    e = mp.floor(mp.log(b, 2)) - bits + 1
-    b = mp.ldexp(mp.nint(mp.ldexp(b, -int(e))), int(e))
-    b = float(min(max(b, mp.ceil(mp.ldexp(nmin, -int(e))) * mp.ldexp(1, int(e))),
-                  mp.floor(mp.ldexp(nmax, -int(e))) * mp.ldexp(1, int(e))))
+    q = mp.ldexp(1, int(mp.floor(mp.log(b, 2))) - bits + 1)  # b's last place at `bits` bits
+    b = float(q * min(max(mp.nint(b / q), mp.ceil(nmin / q)), mp.floor(nmax / q)))
     return b, max(abs(tau(b, lo)), abs(tau(b, hi)))
 
 
@@ -94,8 +91,7 @@ def generate():
         assert spec.limit("atan", "f64_branch_free_abs") * HUGE_NODE < 2.0 ** 1022
         b = Block("vm_atan_k", "double", "atan float64 reduction")
         b.add("grid", float(GRID), "j = round(grid * u)")
-        b.add("round_int", float.fromhex("0x1.8p52"),
-              "adding it rounds 0 <= v < 2^51 to an integer in the low bits")
+        b.add("shift", SHIFT_F64, "round-to-integer shift, 1.5*2^52")
         b.add("pio2_hi", to_double(mp.pi / 2), "pi/2 rounded")
         out.append(b)
         out.append(Block("vm_atan_bits", "uint64_t", "atan: reciprocal seed")

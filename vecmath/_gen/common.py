@@ -5,6 +5,10 @@ import mpmath as mp
 import numpy as np
 
 
+SHIFT_F64 = 1.5 * 2.0 ** 52  # adding it rounds to an integer held in the low mantissa bits
+SHIFT_F32 = 1.5 * 2.0 ** 23
+
+
 def to_double(x):
     return float(mp.mpf(x))
 

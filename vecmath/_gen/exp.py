@@ -7,13 +7,11 @@ k << (52 - log2 N) yields 2^(k/N) rounded, with the exponent k div N already in 
 import mpmath as mp
 
 from .. import spec
-from .common import (Block, Table, double_bits, err_bits, float32_bits, split_hi, to_double,
-                     to_float)
+from .common import (SHIFT_F32, SHIFT_F64, Block, Table, double_bits, err_bits, float32_bits,
+                     split_hi, to_double, to_float)
 from .certify import certified_error
 from .remez import fit
 
-SHIFT_F64 = 1.5 * 2.0 ** 52 # adding it rounds to an integer held in the low mantissa bits
-SHIFT_F32 = 1.5 * 2.0 ** 23
 
 
 def table_2jn(n):

@@ -28,8 +28,8 @@ FAST32 = consts("AtanFast32", D.VM_ATAN_FAST_F32_K, np.float32)
 APPROX32 = consts("AtanApprox32", D.VM_ATAN_APPROX_F32_K, np.float32)
 ZERO32, ONE32, TWO32 = np.float32(0.0), np.float32(1.0), np.float32(2.0)
 INF32 = np.float32(np.inf)
-# atan_f32_special's pi/2 rounded from pio2_hi + pio2_lo: pio2_hi is no float midpoint, so the
-# low part cannot change the rounding
+# atan_f32_special's pi/2 rounded: pio2_hi is no float midpoint, so pi/2's low part cannot
+# change the rounding
 PIO2_F32 = np.float32(RED.pio2_hi)
 
 
@@ -51,7 +51,7 @@ def reduce(a):
     big = a > 1.0
     r0 = f64_from_bits(RECIP_MAGIC - bits(a))
     u = select(big, r0 * fma(-a, r0, 2.0), a)
-    j = bits(fma(u, RED.grid, RED.round_int)) & 15
+    j = bits(fma(u, RED.grid, RED.shift)) & 15
     jb = j + select(big, np.int64(16), np.int64(0))
     return jb, NODE[jb]
 
