@@ -26,11 +26,15 @@
  *   the base (<= 1 ULP of the result), tau's two roundings (|tau| <= |result|) and the final
  *   rounding: < 4 ULP (tier bound; docs/accuracy.md has the measured maximum).
  * approx float64: the same with p = c3 + c5 t^2 (2^-36.9 relative): < 2^17 ULP.
- * fast / approx float32 (float arithmetic, no table: the three ranges are the table):
- *   tau = a (a <= tan(pi/8)), (a-1)/(a+1) (<= tan(3pi/8)) or -1/a, base m pi/4 (m = 0, 1, 2)
- *   with pi/4 as hi + lo, |tau| <= tan(pi/8); one division.  fast: degree 11 (2^-28.3),
- *   tau's error (<= 1.5 ULP of tau, scaled by 1/(1+tau^2)) + two roundings -> < 3 ULP.
- *   approx: degree 5 (2^-15.4) -> < 2^10 ULP.
+ * fast / approx float32 (float arithmetic): the same formula on a grid read from a's float
+ *   bits: slot = clamp((bits(a) >> 22) - base, 0, 15) gives node 0 for a < 1/8, the half
+ *   binades [2^e, 1.5 2^e) and [1.5 2^e, 2^(e+1)) from 1/8 to 16 (nodes within a factor 2: a - c
+ *   exact) and node 2^30 for a >= 16 (tau ~ -1/a; a c may overflow to inf above 2^98, giving
+ *   tau = 0 and float(pi/2), correctly rounded); |tau| <= 1/8; nodes and atan(c) rounded to float
+ *   are 16-entry tables (one permute each on AVX-512); one division.
+ *   fast: p = c3 + c5 t^2 (2^-25.5 relative): base's rounding (0.5 ULP of the base), tau's
+ *   roundings (den, division: |tau| <= 1/8 of the result except in slot 0, where tau = a exactly
+ *   and base = 0) and the final addition: < 2 ULP.  approx: p = c3 (2^-16.9): < 2^8 ULP.
  *
  * Measured maxima and the inputs that reach them (float64: 10^6 samples plus every worst case of
  * atan.wc; float32: every input): docs/accuracy.md, from python -m vecmath.accuracy.report.
@@ -159,36 +163,28 @@ static inline vfh atan_f32_accurate_vec(vfh xf, int *st) {
     return yf;
 }
 
-/* fast / approx float32: m pi/4 + (tau + tau^3 p(tau^2)) in float arithmetic. */
-#define ATAN_F32_RANGES(K, P_OF_T2)                                                    \
+/* fast / approx float32: base + (tau + tau^3 p(tau^2)) in float arithmetic on the 16-slot grid
+ * of a's float bits (slot 0: a < 1/8, 15: a >= 16); P_OF_T2 is p in t2. */
+#define ATAN_F32_GRID(P_OF_T2)                                                         \
     vf a = vf_abs(x);                                                                  \
-    vfm mid = vf_gt(a, vf_set(K.tan_pi8));                                             \
-    vfm big = vf_gt(a, vf_set(K.tan_3pi8));                                            \
-    vf one = vf_set(1.0f);                                                             \
-    vf num = vf_select(big, vf_set(-1.0f), vf_select(mid, vf_sub(a, one), a));          \
-    vf den = vf_select(big, a, vf_select(mid, vf_add(a, one), one));                   \
-    vf m = vf_select(big, vf_set(2.0f), vf_select(mid, one, vf_set(0.0f)));             \
-    vf t = vf_div(num, den);                                                           \
+    vfi s = vfi_sub(vfi_shr(vf_bits(a), 22), vfi_set((int32_t)vm_atan_f32_grid.index_base)); \
+    vfi slot = vfi_minu(vfi_max(s, vfi_set(0)), vfi_set(15));                          \
+    vf c = vf_lookup(vm_atan_f32_node, slot, 16);                                      \
+    vf t = vf_div(vf_sub(a, c), vf_fma(a, c, vf_set(1.0f)));                           \
     vf t2 = vf_mul(t, t);                                                              \
-    vf v = vf_fma(vf_mul(t2, t), (P_OF_T2), t);                                        \
-    vf y = vf_fma(m, vf_set(K.pio4_hi), vf_fma(m, vf_set(K.pio4_lo), v));              \
+    vf y = vf_add(vf_lookup(vm_atan_f32_base, slot, 16), vf_fma(vf_mul(t2, t), (P_OF_T2), t)); \
     y = vf_from_bits(vfi_xor(vf_bits(y), vfi_xor(vf_bits(x), vf_bits(a))));            \
     vfm special = vfm_not(vf_lt(a, vf_set(INFINITY)));                                 \
-    if (VM_RARE(vfm_bits(special))) y = vf_fixup(x, y, special, atan_f32_special, st);          \
+    if (VM_RARE(vfm_bits(special))) y = vf_fixup(x, y, special, atan_f32_special, st); \
     return y;
 
 static inline vf atan_f32_fast_vec(vf x, int *st) {
 #define K vm_atan_fast_f32_k
-    ATAN_F32_RANGES(K, vf_fma(t2, vf_fma(t2, vf_fma(t2, vf_fma(t2, vf_set(K.c11), vf_set(K.c9)),
-                                                    vf_set(K.c7)), vf_set(K.c5)), vf_set(K.c3)))
+    ATAN_F32_GRID(vf_fma(t2, vf_set(K.c5), vf_set(K.c3)))
 #undef K
 }
 
-static inline vf atan_f32_approx_vec(vf x, int *st) {
-#define K vm_atan_approx_f32_k
-    ATAN_F32_RANGES(K, vf_fma(t2, vf_set(K.c5), vf_set(K.c3)))
-#undef K
-}
+static inline vf atan_f32_approx_vec(vf x, int *st) { ATAN_F32_GRID(vf_set(vm_atan_approx_f32_k.c3)) }
 
 VM_ARRAY_F64(vm_atan_accurate_f64, atan_f64_accurate_vec)
 VM_ARRAY_F32_IN_F64(vm_atan_accurate_f32, atan_f32_accurate_vec)

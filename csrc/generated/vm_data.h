@@ -684,44 +684,43 @@ static const struct {
     .c5 = 0x1.9923d73721253p-3,  /* tau^5 */
 };
 
-/* atan fast float32: tau + c3 tau^3 + .. + c11 tau^11 on |tau| <= tan(pi/8), relative error <= 2^-28.31 (certified) (float coefficients) */
-static const struct {
-    float tan_pi8;
-    float tan_3pi8;
-    float pio4_hi;
-    float pio4_lo;
-    float c3;
-    float c5;
-    float c7;
-    float c9;
-    float c11;
-} vm_atan_fast_f32_k = {
-    .tan_pi8 = 0x1.a8279a0000000p-2f,  /* below: tau = |x| */
-    .tan_3pi8 = 0x1.3504f40000000p+1f,  /* above: tau = -1/|x| */
-    .pio4_hi = 0x1.921fb60000000p-1f,  /* pi/4 rounded */
-    .pio4_lo = -0x1.777a5c0000000p-26f,  /* pi/4 - pio4_hi */
-    .c3 = -0x1.55554a0000000p-2f,  /* tau^3 */
-    .c5 = 0x1.9991960000000p-3f,  /* tau^5 */
-    .c7 = -0x1.23b5240000000p-3f,  /* tau^7 */
-    .c9 = 0x1.b1ec340000000p-4f,  /* tau^9 */
-    .c11 = -0x1.f1ed9e0000000p-5f,  /* tau^11 */
+/* atan float32 fast/approx: node c of slot i (0: a < 1/8, 15: a >= 16) */
+static const float vm_atan_f32_node[16] __attribute__((aligned(64))) = {
+    0x0.0p+0f, 0x1.3fb1fa0000000p-3f, 0x1.bf95360000000p-3f, 0x1.3edd6a0000000p-2f,
+    0x1.be89020000000p-2f, 0x1.3c6ef40000000p-1f, 0x1.bc0e240000000p-1f, 0x1.3845120000000p+0f,
+    0x1.b9224e0000000p+0f, 0x1.3504f40000000p+1f, 0x1.b78f340000000p+1f, 0x1.33b6100000000p+2f,
+    0x1.b70b2c0000000p+2f, 0x1.3354f80000000p+3f, 0x1.b6e78e0000000p+3f, 0x1.0000000000000p+30f,
 };
 
-/* atan approx float32: tau + c3 tau^3 + .. + c5 tau^5 on |tau| <= tan(pi/8), relative error <= 2^-15.44 (certified) (float coefficients) */
+/* atan float32 fast/approx: atan(c) rounded to float */
+static const float vm_atan_f32_base[16] __attribute__((aligned(64))) = {
+    0x0.0p+0f, 0x1.3d22c40000000p-3f, 0x1.b8a78a0000000p-3f, 0x1.351ea20000000p-2f,
+    0x1.a514020000000p-2f, 0x1.1b6e1a0000000p-1f, 0x1.6dcc580000000p-1f, 0x1.c4a83a0000000p-1f,
+    0x1.0b833c0000000p+0f, 0x1.2d97c80000000p+0f, 0x1.4995200000000p+0f, 0x1.5da0a80000000p+0f,
+    0x1.6d11400000000p+0f, 0x1.7790780000000p+0f, 0x1.7f7e000000000p+0f, 0x1.921fb60000000p+0f,
+};
+
+/* atan fast float32: tau + c3 tau^3 + c5 tau^5 on |tau| <= 0.125, relative error <= 2^-25.53 (certified) (float coefficients) */
 static const struct {
-    float tan_pi8;
-    float tan_3pi8;
-    float pio4_hi;
-    float pio4_lo;
     float c3;
     float c5;
+} vm_atan_fast_f32_k = {
+    .c3 = -0x1.5551780000000p-2f,  /* tau^3 */
+    .c5 = 0x1.9352360000000p-3f,  /* tau^5 */
+};
+
+/* atan approx float32: tau + c3 tau^3 on |tau| <= 0.125, relative error <= 2^-16.88 (certified) (float coefficients) */
+static const struct {
+    float c3;
 } vm_atan_approx_f32_k = {
-    .tan_pi8 = 0x1.a8279a0000000p-2f,  /* below: tau = |x| */
-    .tan_3pi8 = 0x1.3504f40000000p+1f,  /* above: tau = -1/|x| */
-    .pio4_hi = 0x1.921fb60000000p-1f,  /* pi/4 rounded */
-    .pio4_lo = -0x1.777a5c0000000p-26f,  /* pi/4 - pio4_hi */
-    .c3 = -0x1.53cc3c0000000p-2f,  /* tau^3 */
-    .c5 = 0x1.5cdc260000000p-3f,  /* tau^5 */
+    .c3 = -0x1.52b53c0000000p-2f,  /* tau^3 */
+};
+
+/* atan float32 fast/approx: slot of a */
+static const struct {
+    uint32_t index_base;
+} vm_atan_f32_grid = {
+    .index_base = 0x000000f7u,  /* slot = clamp((bits(a) >> 22) - index_base, 0, 15) */
 };
 
 /* where atan's kernels change path (vecmath.spec.LIMITS) */

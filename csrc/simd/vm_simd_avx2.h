@@ -117,6 +117,7 @@ static inline vfi vfi_xor(vfi a, vfi b) { return _mm256_xor_si256(a, b); }
 #define vfi_sra(a, n) _mm256_srai_epi32((a), (n))
 static inline vfm vfi_gt(vfi a, vfi b) { return _mm256_castsi256_ps(_mm256_cmpgt_epi32(a, b)); }
 static inline vfi vfi_minu(vfi a, vfi b) { return _mm256_min_epu32(a, b); } /* unsigned */
+static inline vfi vfi_max(vfi a, vfi b) { return _mm256_max_epi32(a, b); }  /* signed */
 static inline vfi vfi_select(vfm m, vfi a, vfi b) {
     return _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(b), _mm256_castsi256_ps(a), m));
 }

@@ -108,6 +108,7 @@ static inline vfi vfi_xor(vfi a, vfi b) { return _mm512_xor_si512(a, b); }
 #define vfi_sra(a, n) _mm512_srai_epi32((a), (n))
 static inline vfm vfi_gt(vfi a, vfi b) { return _mm512_cmpgt_epi32_mask(a, b); }
 static inline vfi vfi_minu(vfi a, vfi b) { return _mm512_min_epu32(a, b); } /* unsigned */
+static inline vfi vfi_max(vfi a, vfi b) { return _mm512_max_epi32(a, b); }  /* signed */
 static inline vfi vfi_select(vfm m, vfi a, vfi b) { return _mm512_mask_blend_epi32(m, b, a); }
 static inline vf vf_from_vfi(vfi a) { return _mm512_cvtepi32_ps(a); }
 static inline vfi vfi_lookup(const uint32_t *t, vfi idx, int n) {

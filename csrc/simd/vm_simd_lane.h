@@ -65,6 +65,7 @@ static inline vfi vfi_xor(vfi a, vfi b) { return a ^ b; }
 #define vfi_sra(a, n) ((vfi)((int32_t)(a) >> (n)))
 static inline vfm vfi_gt(vfi a, vfi b) { return (int32_t)a > (int32_t)b; }
 static inline vfi vfi_minu(vfi a, vfi b) { return a < b ? a : b; } /* unsigned */
+static inline vfi vfi_max(vfi a, vfi b) { return (int32_t)a > (int32_t)b ? a : b; } /* signed */
 static inline vfi vfi_select(vfm m, vfi a, vfi b) { return m ? a : b; }
 static inline vfi vfi_lookup(const uint32_t *t, vfi idx, int n) { (void)n; return t[idx]; }
 static inline vf vf_lookup(const float *t, vfi idx, int n) { (void)n; return t[idx]; }

@@ -8,21 +8,26 @@ within 0.26% below it, which only widens the buckets.  With c_j the node of a's 
 c_j within a factor 2 of every a of its bucket (a - c_j exact, Sterbenz), c = 0 below 1/30 and
 HUGE_NODE above 30.  Nodes and bases atan(c_j) (hi + lo) are 2 x 16-entry tables: one AVX-512
 register permute per half.
-float32 fast and approx (float arithmetic): three ranges split at tan(pi/8) and tan(3pi/8),
-tau = |x|, (|x| - 1) / (|x| + 1) or -1/|x|, base 0, pi/4 or pi/2, |tau| <= tan(pi/8).
+float32 fast and approx (float arithmetic): the same formula on a 16-slot grid read from a's
+float bits: slot 0 holds a < 1/8 (node 0), slots 1..14 the half binades [2^e, 1.5 2^e) and
+[1.5 2^e, 2^(e+1)) from 1/8 to 16, slot 15 a >= 16 (node F32_HUGE_NODE: tau ~ -1/a).  Nodes
+(24 bits, within a factor 2 of their slot: a - c exact) and bases atan(c) rounded to float are
+16-entry tables, one register permute each on AVX-512 and two plus a blend on AVX2.
 """
 import mpmath as mp
 import numpy as np
 
 from .. import spec
-from .common import SHIFT_F64, Block, Table, err_bits, to_double, to_float
+from .common import SHIFT_F64, Block, Table, err_bits, float32_bits, to_double, to_float
 from .certify import certified_error
 from .remez import fit
 
 GRID = 15                      # a <= 1: j = round(15 a); a > 1: j = round(15 r), r ~ 1/a
 RECIP_MAGIC = 0x7FDE623822FC16E6  # r0 = double(MAGIC - bits(a)): |1 - a r0| <= 0.0506
-TAN_PI8 = mp.tan(mp.pi / 8)
 HUGE_NODE = 2.0 ** 600         # the node of a > 30; f64_branch_free_abs keeps a HUGE_NODE finite
+F32_SLOTS = 16                 # float32 fast/approx grid: slot = clamp((bits(a) >> 22) - base, 0, 15)
+F32_FIRST = mp.mpf(1) / 8      # slot 1 starts here; slot 0 is [0, 1/8) with node 0
+F32_HUGE_NODE = 2.0 ** 30      # the node of a >= 16: tau -> -1/a, atan(c) rounds to float(pi/2)
 
 
 def recip_error():
@@ -60,6 +65,23 @@ def nodes():
         alo, ahi = 1 / min(mp.mpf(1), hi / (1 - e)), 1 / lo  # the bucket in a = 1/u
         big.append(_balanced_node(alo, ahi, ahi / 2, 2 * alo))
     return small + big
+
+
+def f32_nodes():
+    """[(c, max |tau| over the slot)] for the float32 fast/approx grid (module docstring).  For
+    slot 15 a - c is rounded (relative 2^-24, like tau's own roundings), a c may overflow to inf
+    for a > 2^98 (tau = 0, result float(pi/2), correctly rounded), and tau -> -1/a as a grows."""
+    out = [(0.0, F32_FIRST)]
+    for i in range(1, F32_SLOTS - 1):
+        e, half = divmod(i - 1, 2)
+        lo = F32_FIRST * 2 ** e * (1 + mp.mpf(half) / 2)
+        hi = lo * (mp.mpf(3) / 2 if half == 0 else mp.mpf(4) / 3)
+        out.append(_balanced_node(lo, hi, hi / 2, 2 * lo))
+    lo = F32_FIRST * 2 ** ((F32_SLOTS - 2) // 2)
+    out.append((F32_HUGE_NODE, max(abs((lo - F32_HUGE_NODE) / (1 + lo * F32_HUGE_NODE)),
+                                   1 / mp.mpf(F32_HUGE_NODE))))
+    assert lo == 16
+    return out
 
 
 def _fit_atan(tau_max, powers, conv):
@@ -108,18 +130,26 @@ def generate():
             _poly_block(b, coeffs, powers, to_double)
             out.append(b)
 
-        tmax = TAN_PI8 * (1 + mp.mpf(2) ** -20)
-        for tier, powers in (("fast", [3, 5, 7, 9, 11]), ("approx", [3, 5])):
+        grid32 = f32_nodes()
+        out.append(Table("vm_atan_f32_node", "float", [to_float(c) for c, _ in grid32],
+                         "atan float32 fast/approx: node c of slot i (0: a < 1/8, 15: a >= 16)"))
+        assert all(to_float(c) == c for c, _ in grid32)
+        out.append(Table("vm_atan_f32_base", "float", [to_float(mp.atan(c)) for c, _ in grid32],
+                         "atan float32 fast/approx: atan(c) rounded to float"))
+        tmax = max(t for _, t in grid32) * (1 + mp.mpf(2) ** -20)  # + tau's roundings
+        for tier, powers in (("fast", [3, 5]), ("approx", [3])):
             coeffs, err = _fit_atan(tmax, powers, to_float)
+            terms = " + ".join(f"c{k} tau^{k}" for k in powers)
             b = Block(f"vm_atan_{tier}_f32_k", "float",
-                      f"atan {tier} float32: tau + c3 tau^3 + .. + c{powers[-1]} tau^{powers[-1]}"
-                      f" on |tau| <= tan(pi/8), relative error <= 2^{err_bits(err)} (certified) (float coefficients)")
-            b.add("tan_pi8", to_float(TAN_PI8), "below: tau = |x|")
-            b.add("tan_3pi8", to_float(mp.tan(3 * mp.pi / 8)), "above: tau = -1/|x|")
-            b.add("pio4_hi", to_float(mp.pi / 4), "pi/4 rounded")
-            b.add("pio4_lo", to_float(mp.pi / 4 - to_float(mp.pi / 4)), "pi/4 - pio4_hi")
+                      f"atan {tier} float32: tau + {terms}"
+                      f" on |tau| <= {mp.nstr(tmax, 6)}, relative error <= 2^{err_bits(err)}"
+                      " (certified) (float coefficients)")
             _poly_block(b, coeffs, powers, to_float)
             out.append(b)
+        bf = Block("vm_atan_f32_grid", "uint32_t", "atan float32 fast/approx: slot of a")
+        bf.add("index_base", int(float32_bits(float(F32_FIRST))) // 2 ** 22 - 1,
+               "slot = clamp((bits(a) >> 22) - index_base, 0, 15)")
+        out.append(bf)
 
     b = Block("vm_atan_limits", "double", "where atan's kernels change path (vecmath.spec.LIMITS)")
     for name, (value, why) in spec.LIMITS["atan"].items():

@@ -12,13 +12,16 @@ x itself.
 import numpy as np
 
 from .. import _data as D
-from ._common import consts, kernel, round_dd_f32_normal
+from ._common import consts, kernel, round_dd_f32_normal, table
 from ._llvm import bits, div, f32_from_bits, f64_from_bits, fma, select
 
 NODE = np.array(D.VM_ATAN_NODE, np.float64)
 BASE_HI = np.array(D.VM_ATAN_BASE_HI, np.float64)
 BASE_LO = np.array(D.VM_ATAN_BASE_LO, np.float64)
 NODE.flags.writeable = BASE_HI.flags.writeable = BASE_LO.flags.writeable = False
+NODE32 = table(D.VM_ATAN_F32_NODE, np.float32)
+BASE32 = table(D.VM_ATAN_F32_BASE, np.float32)
+GRID32_INDEX_BASE = np.int64(D.VM_ATAN_F32_GRID["index_base"])
 RED = consts("AtanReduction", D.VM_ATAN_K, np.float64)
 RECIP_MAGIC = np.int64(D.VM_ATAN_BITS["recip_magic"])
 BRANCH_FREE = np.float64(D.VM_ATAN_LIMITS["f64_branch_free_abs"])
@@ -26,7 +29,7 @@ POLY64 = consts("AtanPoly64", D.VM_ATAN_F64_K, np.float64)
 APPROX64 = consts("AtanApprox64", D.VM_ATAN_APPROX_F64_K, np.float64)
 FAST32 = consts("AtanFast32", D.VM_ATAN_FAST_F32_K, np.float32)
 APPROX32 = consts("AtanApprox32", D.VM_ATAN_APPROX_F32_K, np.float32)
-ZERO32, ONE32, TWO32 = np.float32(0.0), np.float32(1.0), np.float32(2.0)
+ONE32 = np.float32(1.0)
 INF32 = np.float32(np.inf)
 # atan_f32_special's pi/2 rounded: pio2_hi is no float midpoint, so pi/2's low part cannot
 # change the rounding
@@ -142,45 +145,39 @@ def atan_approx_f64(x):
     return lean_finish_f64(x, finite, sgn, jb, t, t2, fma(t2, K.c5, K.c3))
 
 
-# fast / approx float32 (ATAN_F32_RANGES): m pi/4 + (tau + tau^3 p(tau^2)) in float arithmetic,
-# tau from three ranges (the "table"), in two halves around the tier's polynomial p.
+# fast / approx float32 (ATAN_F32_GRID): base + (tau + tau^3 p(tau^2)) in float arithmetic on
+# the 16-slot grid of a's float bits, in two halves around the tier's polynomial p.
 @kernel
-def ranges_tau_f32(x, K):
-    """(finite, sgn, m, tau)"""
+def grid_tau_f32(x):
+    """(finite, sgn, slot, tau)"""
     a = abs(x)
     finite = a < INF32
     sgn = bits(x) ^ bits(a)
     a = select(finite, a, ONE32)
-    mid = a > K.tan_pi8
-    big = a > K.tan_3pi8
-    num = select(big, -ONE32, select(mid, a - ONE32, a))
-    den = select(big, a, select(mid, a + ONE32, ONE32))
-    m = select(big, TWO32, select(mid, ONE32, ZERO32))
-    return finite, sgn, m, div(num, den)
+    s = (bits(a) >> 22) - GRID32_INDEX_BASE
+    slot = select(s < 0, np.int64(0), select(s > 15, np.int64(15), s))
+    c = NODE32[slot]
+    return finite, sgn, slot, div(a - c, fma(a, c, ONE32))
 
 
 @kernel
-def ranges_finish_f32(x, K, finite, sgn, m, t, t2, p):
-    v = fma(t2 * t, p, t)
-    y = signed_f32(fma(m, K.pio4_hi, fma(m, K.pio4_lo, v)), sgn)
+def grid_finish_f32(x, finite, sgn, slot, t, t2, p):
+    y = signed_f32(BASE32[slot] + fma(t2 * t, p, t), sgn)
     return with_special_results(x, finite, y, signed_f32(PIO2_F32, sgn))
 
 
 @kernel
 def atan_fast_f32(x):
     K = FAST32
-    finite, sgn, m, t = ranges_tau_f32(x, K)
+    finite, sgn, slot, t = grid_tau_f32(x)
     t2 = t * t
-    p = fma(t2, fma(t2, fma(t2, fma(t2, K.c11, K.c9), K.c7), K.c5), K.c3)
-    return ranges_finish_f32(x, K, finite, sgn, m, t, t2, p)
+    return grid_finish_f32(x, finite, sgn, slot, t, t2, fma(t2, K.c5, K.c3))
 
 
 @kernel
 def atan_approx_f32(x):
-    K = APPROX32
-    finite, sgn, m, t = ranges_tau_f32(x, K)
-    t2 = t * t
-    return ranges_finish_f32(x, K, finite, sgn, m, t, t2, fma(t2, K.c5, K.c3))
+    finite, sgn, slot, t = grid_tau_f32(x)
+    return grid_finish_f32(x, finite, sgn, slot, t, t * t, APPROX32.c3)
 
 
 KERNELS = {
