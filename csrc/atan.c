@@ -39,9 +39,10 @@
  * Measured maxima and the inputs that reach them (float64: 10^6 samples plus every worst case of
  * atan.wc; float32: every input): docs/accuracy.md, from python -m vecmath.accuracy.report.
  *
- * Special inputs (NaN, +-inf; float64 |x| >= 2^400) leave the branch-free path through one
- * compare to the scalar atan_f64_special / atan_f32_special, which give the accurate result
- * for any input.  atan reports no status bits.  Tiny x: j = 0, c = 0, tau = x exactly and
+ * Special inputs (NaN, +-inf; float64 |x| >= 2^400) leave the branch-free path of the float64
+ * tiers and float32 accurate through one compare to the scalar atan_f64_special /
+ * atan_f32_special, which give the accurate result for any input; float32 fast and approx clamp
+ * instead (ATAN_F32_GRID).  atan reports no status bits.  Tiny x: c = 0, tau = x exactly and
  * atan x = x - x^3/3 rounds to x, with subnormals kept in every tier. */
 
 #define ATAN_K vm_atan_k
@@ -164,19 +165,20 @@ static inline vfh atan_f32_accurate_vec(vfh xf, int *st) {
 }
 
 /* fast / approx float32: base + (tau + tau^3 p(tau^2)) in float arithmetic on the 16-slot grid
- * of a's float bits (slot 0: a < 1/8, 15: a >= 16); P_OF_T2 is p in t2. */
+ * of a's float bits (slot 0: a < 1/8, 15: a >= 16); P_OF_T2 is p in t2.  No special path: inf
+ * is clamped to f32_grid_clamp = 2^100 (vecmath.spec.LIMITS: a c overflows, tau = 0, the result
+ * is float(pi/2)); NaN passes the clamp (vf_min gives its second operand) and propagates. */
 #define ATAN_F32_GRID(P_OF_T2)                                                         \
     vf a = vf_abs(x);                                                                  \
     vfi s = vfi_sub(vfi_shr(vf_bits(a), 22), vfi_set((int32_t)vm_atan_f32_grid.index_base)); \
     vfi slot = vfi_minu(vfi_max(s, vfi_set(0)), vfi_set(15));                          \
     vf c = vf_lookup(vm_atan_f32_node, slot, 16);                                      \
-    vf t = vf_div(vf_sub(a, c), vf_fma(a, c, vf_set(1.0f)));                           \
+    vf ac = vf_min(vf_set((float)vm_atan_limits.f32_grid_clamp), a);                   \
+    vf t = vf_div(vf_sub(ac, c), vf_fma(ac, c, vf_set(1.0f)));                         \
     vf t2 = vf_mul(t, t);                                                              \
     vf y = vf_add(vf_lookup(vm_atan_f32_base, slot, 16), vf_fma(vf_mul(t2, t), (P_OF_T2), t)); \
-    y = vf_from_bits(vfi_xor(vf_bits(y), vfi_xor(vf_bits(x), vf_bits(a))));            \
-    vfm special = vfm_not(vf_lt(a, vf_set(INFINITY)));                                 \
-    if (VM_RARE(vfm_bits(special))) y = vf_fixup(x, y, special, atan_f32_special, st); \
-    return y;
+    (void)st;                                                                          \
+    return vf_from_bits(vfi_xor(vf_bits(y), vfi_xor(vf_bits(x), vf_bits(a))));
 
 static inline vf atan_f32_fast_vec(vf x, int *st) {
 #define K vm_atan_fast_f32_k

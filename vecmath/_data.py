@@ -1136,4 +1136,5 @@ VM_ATAN_F32_GRID = dict(
 VM_ATAN_LIMITS = dict(
     f64_branch_free_abs=float.fromhex('0x1.0000000000000p+400'),  # |x| below: a times the node of a > 30 (2^600) and its reciprocal are normal doubles; above: +-pi/2 rounded
     f32_cr_window=float.fromhex('0x1.0000000000000p+6'),  # accurate float32: double ulps around a float midpoint within which the fast float64 result (< 4 ULP) cannot decide the rounding: 16x margin, about 2^-22 of inputs take the double-double path
+    f32_grid_clamp=float.fromhex('0x1.0000000000000p+100'),  # fast/approx float32: |x| is clamped to it (inf included; NaN passes), so a c overflows to inf and the result is float(pi/2)
 )

@@ -727,9 +727,11 @@ static const struct {
 static const struct {
     double f64_branch_free_abs;
     double f32_cr_window;
+    double f32_grid_clamp;
 } vm_atan_limits = {
     .f64_branch_free_abs = 0x1.0000000000000p+400,  /* |x| below: a times the node of a > 30 (2^600) and its reciprocal are normal doubles; above: +-pi/2 rounded */
     .f32_cr_window = 0x1.0000000000000p+6,  /* accurate float32: double ulps around a float midpoint within which the fast float64 result (< 4 ULP) cannot decide the rounding: 16x margin, about 2^-22 of inputs take the double-double path */
+    .f32_grid_clamp = 0x1.0000000000000p+100,  /* fast/approx float32: |x| is clamped to it (inf included; NaN passes), so a c overflows to inf and the result is float(pi/2) */
 };
 
 #endif

@@ -100,6 +100,7 @@ static inline vfm vf_lt(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
 static inline vfm vf_le(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_LE_OQ); }
 static inline vfm vf_gt(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_GT_OQ); }
 static inline vfm vf_ge(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_GE_OQ); }
+static inline vf vf_min(vf a, vf b) { return _mm256_min_ps(a, b); } /* a < b ? a : b (b if NaN) */
 static inline vfm vfm_and(vfm a, vfm b) { return _mm256_and_ps(a, b); }
 static inline vfm vfm_not(vfm a) { return _mm256_xor_ps(a, _mm256_castsi256_ps(_mm256_set1_epi32(-1))); }
 static inline unsigned vfm_bits(vfm a) { return (unsigned)_mm256_movemask_ps(a); }

@@ -91,6 +91,7 @@ static inline vfm vf_lt(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_LT_OQ
 static inline vfm vf_le(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_LE_OQ); }
 static inline vfm vf_gt(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_GT_OQ); }
 static inline vfm vf_ge(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_GE_OQ); }
+static inline vf vf_min(vf a, vf b) { return _mm512_min_ps(a, b); } /* a < b ? a : b (b if NaN) */
 static inline vfm vfm_and(vfm a, vfm b) { return a & b; }
 static inline vfm vfm_not(vfm a) { return (vfm)~a; }
 static inline unsigned vfm_bits(vfm a) { return a; }

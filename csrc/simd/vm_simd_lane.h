@@ -50,6 +50,7 @@ static inline vfm vf_lt(vf a, vf b) { return a < b; }
 static inline vfm vf_le(vf a, vf b) { return a <= b; }
 static inline vfm vf_gt(vf a, vf b) { return a > b; }
 static inline vfm vf_ge(vf a, vf b) { return a >= b; }
+static inline vf vf_min(vf a, vf b) { return a < b ? a : b; } /* as x86 minps: b if NaN */
 static inline vfm vfm_and(vfm a, vfm b) { return a & b; }
 static inline vfm vfm_not(vfm a) { return !a; }
 static inline unsigned vfm_bits(vfm a) { return (unsigned)a; }

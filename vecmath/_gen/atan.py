@@ -111,6 +111,9 @@ def generate():
         assert min(hi[1:]) > tau_max  # |base| >= |tau| (or base = 0): Fast2Sum
         # a c and 1/(a c) stay normal below the branch-free limit
         assert spec.limit("atan", "f64_branch_free_abs") * HUGE_NODE < 2.0 ** 1022
+        # the clamped inf: a c overflows (tau = 0) and atan(F32_HUGE_NODE) rounds to float(pi/2)
+        assert spec.limit("atan", "f32_grid_clamp") * F32_HUGE_NODE > 2.0 ** 128
+        assert to_float(mp.atan(F32_HUGE_NODE)) == to_float(mp.pi / 2)
         b = Block("vm_atan_k", "double", "atan float64 reduction")
         b.add("grid", float(GRID), "j = round(grid * u)")
         b.add("shift", SHIFT_F64, "round-to-integer shift, 1.5*2^52")

@@ -1,8 +1,9 @@
 """atan in numba: csrc/atan.c operation by operation, from the same generated constants.
 
-The C kernels send NaN, +-inf and float64 |x| >= 2^400 to atan_f64_special / atan_f32_special; their
-results need no evaluation (x + x, +-pi/2 rounded), so here those lanes run the main path on 1.0 and
-the result is chosen with a select: no tier pays for a second path. Divisions are div() (no zero
+The C float64 kernels and float32 accurate send NaN, +-inf and float64 |x| >= 2^400 to
+atan_f64_special / atan_f32_special; their results need no evaluation (x + x, +-pi/2 rounded), so
+here those lanes run the main path on 1.0 and the result is chosen with a select: no tier pays for a
+second path (float32 fast and approx have none: they clamp). Divisions are div() (no zero
 test: the denominators are >= 1 on every lane that is kept). float32 accurate rounds the accurate
 double-double for every input: the C first pass (the fast float64 evaluation) gives the same bits
 wherever it is used, since it is used only far from a float midpoint, and one path is cheaper than
@@ -22,6 +23,7 @@ NODE.flags.writeable = BASE_HI.flags.writeable = BASE_LO.flags.writeable = False
 NODE32 = table(D.VM_ATAN_F32_NODE, np.float32)
 BASE32 = table(D.VM_ATAN_F32_BASE, np.float32)
 GRID32_INDEX_BASE = np.int64(D.VM_ATAN_F32_GRID["index_base"])
+CLAMP32 = np.float32(D.VM_ATAN_LIMITS["f32_grid_clamp"])
 RED = consts("AtanReduction", D.VM_ATAN_K, np.float64)
 RECIP_MAGIC = np.int64(D.VM_ATAN_BITS["recip_magic"])
 BRANCH_FREE = np.float64(D.VM_ATAN_LIMITS["f64_branch_free_abs"])
@@ -30,7 +32,6 @@ APPROX64 = consts("AtanApprox64", D.VM_ATAN_APPROX_F64_K, np.float64)
 FAST32 = consts("AtanFast32", D.VM_ATAN_FAST_F32_K, np.float32)
 APPROX32 = consts("AtanApprox32", D.VM_ATAN_APPROX_F32_K, np.float32)
 ONE32 = np.float32(1.0)
-INF32 = np.float32(np.inf)
 # atan_f32_special's pi/2 rounded: pio2_hi is no float midpoint, so pi/2's low part cannot
 # change the rounding
 PIO2_F32 = np.float32(RED.pio2_hi)
@@ -147,37 +148,35 @@ def atan_approx_f64(x):
 
 # fast / approx float32 (ATAN_F32_GRID): base + (tau + tau^3 p(tau^2)) in float arithmetic on
 # the 16-slot grid of a's float bits, in two halves around the tier's polynomial p.
+# No special lanes: inf is clamped to 2^100 (result float(pi/2)), NaN passes the clamp.
 @kernel
 def grid_tau_f32(x):
-    """(finite, sgn, slot, tau)"""
+    """(sgn, slot, tau)"""
     a = abs(x)
-    finite = a < INF32
-    sgn = bits(x) ^ bits(a)
-    a = select(finite, a, ONE32)
     s = (bits(a) >> 22) - GRID32_INDEX_BASE
     slot = select(s < 0, np.int64(0), select(s > 15, np.int64(15), s))
     c = NODE32[slot]
-    return finite, sgn, slot, div(a - c, fma(a, c, ONE32))
+    ac = select(CLAMP32 < a, CLAMP32, a)  # vf_min(clamp, a): a where a is NaN
+    return bits(x) ^ bits(a), slot, div(ac - c, fma(ac, c, ONE32))
 
 
 @kernel
-def grid_finish_f32(x, finite, sgn, slot, t, t2, p):
-    y = signed_f32(BASE32[slot] + fma(t2 * t, p, t), sgn)
-    return with_special_results(x, finite, y, signed_f32(PIO2_F32, sgn))
+def grid_finish_f32(sgn, slot, t, t2, p):
+    return signed_f32(BASE32[slot] + fma(t2 * t, p, t), sgn)
 
 
 @kernel
 def atan_fast_f32(x):
     K = FAST32
-    finite, sgn, slot, t = grid_tau_f32(x)
+    sgn, slot, t = grid_tau_f32(x)
     t2 = t * t
-    return grid_finish_f32(x, finite, sgn, slot, t, t2, fma(t2, K.c5, K.c3))
+    return grid_finish_f32(sgn, slot, t, t2, fma(t2, K.c5, K.c3))
 
 
 @kernel
 def atan_approx_f32(x):
-    finite, sgn, slot, t = grid_tau_f32(x)
-    return grid_finish_f32(x, finite, sgn, slot, t, t * t, APPROX32.c3)
+    sgn, slot, t = grid_tau_f32(x)
+    return grid_finish_f32(sgn, slot, t, t * t, APPROX32.c3)
 
 
 KERNELS = {
