@@ -3,10 +3,10 @@
  * Every tier computes on a = |x| and puts x's sign back at the end (tanh is odd; this keeps
  * -0 and the sign of tiny results).  No input needs a special path: NaN propagates through
  * the arithmetic, a >= sat (infinity included) selects 1, tiny and subnormal a come back
- * unchanged from a + a^3 P(a^2).  tanh reports no status bits.  Coefficients and tables:
+ * unchanged from a + a^3 P(a^2) (approx: a P(u) / Q(u) with P(0) = Q(0) = 1).  tanh reports no status bits.  Coefficients and tables:
  * csrc/generated/vm_data.h (python -m vecmath._gen).
  *
- * float64 kernels: a < 1/8: odd minimax a + a^3 P(a^2); 1/8 <= a < sat (19.06): tanh(a) =
+ * float64 accurate and fast: a < 1/8: odd minimax a + a^3 P(a^2); 1/8 <= a < sat (19.06): tanh(a) =
  * 1 - 2/(E+1), E = exp(2a) from exp's N=32 table (exp_f64_accurate_reduce/poly, shared with exp).
  * accurate float64: P of degree 13 (relative error: generated header).  E = scale (1 + r + lo) kept exact to
  *   ~2^-63 (r's rounding r_lo, the table tail and tail*r all kept); D = E + 1 as a
@@ -24,13 +24,17 @@
  *   (scale - 1), D = scale*tmp + (scale + 1): each is formed relative to its own size, so
  *   ~4 roundings plus tmp's 2^-58.2 (magnified by E/(E-1) <= 8.1) stay below 4 ULP
  *   (measured: docs/accuracy.md).
- * approx float64: P of degree 7 (2^-36.3, about 2^17 ULP), and E from exp's fast float64 core
- *   (N=32, no tails: 2^-53 magnified to <= 2^-50).
- * fast / approx float32: float arithmetic, no division: a piecewise polynomial in
- *   t = a - start_i on 30 intervals (quarter binades from 1/16 up to 10, and [0, 1/16)),
- *   indexed by the exponent and top two mantissa bits of a (one permute per coefficient on
- *   AVX-512).  fast: degree 5 (2^-24.6 relative) + float Horner rounding: < 2 ULP.
- *   approx: degree 3 (2^-17.3): < 2^8 ULP. */
+ * approx (float64, and float32 in float arithmetic): one odd rational
+ *   a (1 + p1 u + ..) / (1 + q1 u + ..), u = a^2, on [0, sat) capped at 1, 1 beyond; no table, one
+ *   division, coefficients fitted by a rational Remez and the error certified by Sollya
+ *   (vecmath/_gen/tanh.py).  float64: degrees 5/5, sat = 11.1, relative error 2^-31.0 and
+ *   1 - tanh(11.1) = 2^-31.0, plus ~6 double roundings: < 2^23 ULP.  float32: degrees 3/3,
+ *   sat = 9.01 (tanh rounds to 1 beyond), 2^-17.3 + float roundings (Horner of P and Q, a P,
+ *   the division: ~5 ULP): < 2^8 ULP (exhaustive maximum: docs/accuracy.md).
+ * fast float32: float arithmetic, no division: a piecewise polynomial in t = a - start_i on 30
+ *   intervals (quarter binades from 1/16 up to 10, and [0, 1/16)), indexed by the exponent and
+ *   top two mantissa bits of a (one permute per coefficient on AVX-512), degree 5 (2^-24.6
+ *   relative) + float Horner rounding: < 2 ULP. */
 
 /* tanh(a) for a = |x| (or NaN) as a double-double s + e, |e| <= ulp(s)/2: accurate tiers.
  * s alone is the float64 result (within 0.51 ULP). */
@@ -94,72 +98,80 @@ static inline vd tanh_f64_accurate_vec(vd x, int *st) {
     return vd_copysign(tanh_f64_accurate_dd(vd_abs(x), &e), x);
 }
 
-/* fast / approx float64: a + a^3 P(a^2) below 1/8 (P_EXPR in u = a^2, u2 = u^2), else
- * expm1(2a) / (exp(2a) + 1) with both terms formed relative to scale; CORE(x, &scale) gives
- * tmp with exp(x) = scale (1 + tmp). */
-#define TANH_F64_EXP_DIV(K, CORE, P_EXPR)                                              \
-    vd a = vd_abs(x);                                                                  \
-    vdm small = vd_lt(a, vd_set(K.poly_limit));                                        \
-    vd y = vd_set(1.0);                                                                \
-    (void)st;                                                                          \
-    if (vdm_bits(vdm_not(small))) {                                                    \
-        vd scale;                                                                      \
-        vd tmp = CORE(vd_add(a, a), &scale);                                           \
-        vd n = vd_fma(scale, tmp, vd_sub(scale, vd_set(1.0)));                         \
-        vd d = vd_fma(scale, tmp, vd_add(scale, vd_set(1.0)));                         \
-        y = vd_select(vd_ge(a, vd_set(K.sat)), y, vd_div(n, d));                       \
-    }                                                                                  \
-    if (vdm_bits(small)) {                                                             \
-        vd u = vd_mul(a, a);                                                           \
-        vd u2 = vd_mul(u, u);                                                          \
-        (void)u2;                                                                      \
-        y = vd_select(small, vd_fma(vd_mul(a, u), (P_EXPR), a), y);                    \
-    }                                                                                  \
-    return vd_copysign(y, x);
-
-/* exp(x) = scale (1 + tmp) with exp's accurate table (tails), |x| < 746 */
-static inline vd tanh_exp_tails(vd x, vd *scale) { return exp_f64_accurate_core(x, scale); }
-
+/* fast float64: a + a^3 P(a^2) below 1/8, else expm1(2a) / (exp(2a) + 1) with both terms formed
+ * relative to scale, exp(2a) = scale (1 + tmp) from exp's accurate table (tails). */
 static inline vd tanh_f64_fast_vec(vd x, int *st) {
 #define K vm_tanh_fast_f64_k
-    TANH_F64_EXP_DIV(K, tanh_exp_tails,
-                     vd_fma(u2, vd_fma(u2, vd_set(K.c11), vd_fma(u, vd_set(K.c9), vd_set(K.c7))),
-                            vd_fma(u, vd_set(K.c5), vd_set(K.c3))))
+    vd a = vd_abs(x);
+    vdm small = vd_lt(a, vd_set(K.poly_limit));
+    vd y = vd_set(1.0);
+    (void)st;
+    if (vdm_bits(vdm_not(small))) {
+        vd scale;
+        vd tmp = exp_f64_accurate_core(vd_add(a, a), &scale);
+        vd n = vd_fma(scale, tmp, vd_sub(scale, vd_set(1.0)));
+        vd d = vd_fma(scale, tmp, vd_add(scale, vd_set(1.0)));
+        y = vd_select(vd_ge(a, vd_set(K.sat)), y, vd_div(n, d));
+    }
+    if (vdm_bits(small)) {
+        vd u = vd_mul(a, a);
+        vd u2 = vd_mul(u, u);
+        vd P = vd_fma(u2, vd_fma(u2, vd_set(K.c11), vd_fma(u, vd_set(K.c9), vd_set(K.c7))),
+                      vd_fma(u, vd_set(K.c5), vd_set(K.c3)));
+        y = vd_select(small, vd_fma(vd_mul(a, u), P, a), y);
+    }
+    return vd_copysign(y, x);
 #undef K
 }
 
+/* approx: a P(u) / Q(u) below sat, capped at 1 (the fit's error may be positive there), and 1
+ * beyond (NaN fails the compare and passes the cap; the rational's overflow beyond sat is never
+ * selected). */
 static inline vd tanh_f64_approx_vec(vd x, int *st) {
 #define K vm_tanh_approx_f64_k
-    TANH_F64_EXP_DIV(K, exp_f64_fast_core,
-                     vd_fma(u2, vd_set(K.c7), vd_fma(u, vd_set(K.c5), vd_set(K.c3))))
+    vd a = vd_abs(x);
+    vd u = vd_mul(a, a);
+    vd P = vd_fma(u, vd_fma(u, vd_fma(u, vd_fma(u, vd_fma(u, vd_set(K.p5), vd_set(K.p4)),
+                                                     vd_set(K.p3)), vd_set(K.p2)), vd_set(K.p1)),
+                  vd_set(1.0));
+    vd Q = vd_fma(u, vd_fma(u, vd_fma(u, vd_fma(u, vd_fma(u, vd_set(K.q5), vd_set(K.q4)),
+                                                     vd_set(K.q3)), vd_set(K.q2)), vd_set(K.q1)),
+                  vd_set(1.0));
+    vd y = vd_select(vd_ge(a, vd_set(K.sat)), vd_set(1.0), vd_min(vd_set(1.0), vd_div(vd_mul(a, P), Q)));
+    (void)st;
+    return vd_copysign(y, x);
 #undef K
 }
 
-/* fast / approx float32: the interval's polynomial in t = a - start (HORNER, over C(k), the
- * t^k coefficient looked up for idx); T names the tables. */
-#define TANH_F32_PIECEWISE(K, T, HORNER)                                                 \
-    vf a = vf_abs(x);                                                                  \
-    /* a < 1/16 wraps around to slot 31, [0, 1/16); so do inf and NaN (harmless) */    \
-    vfi idx = vfi_minu(vfi_sub(vfi_shr(vf_bits(a), 21), vfi_set((int32_t)K.index_base)),  \
-                       vfi_set(31));                                                   \
-    vf t = vf_sub(a, vf_lookup(T##_start, idx, 32));                                   \
-    vf y = (HORNER);                                                                   \
-    y = vf_select(vf_ge(a, vf_set(K.sat)), vf_set(1.0f), y);                           \
-    (void)st;                                                                          \
-    return vf_from_bits(vfi_xor(vf_bits(y), vfi_and(vf_bits(x), vfi_set(VM_SIGN32))));
-
+/* fast float32: the interval's polynomial in t = a - start, over C(k), the t^k coefficient of
+ * slot idx. */
 static inline vf tanh_f32_fast_vec(vf x, int *st) {
+#define K vm_tanh_fast_f32_k
 #define C(k) vf_lookup(vm_tanh_fast_f32_c##k, idx, 32)
-    TANH_F32_PIECEWISE(vm_tanh_fast_f32_k, vm_tanh_fast_f32,
-        vf_fma(t, vf_fma(t, vf_fma(t, vf_fma(t, vf_fma(t, C(5), C(4)), C(3)), C(2)), C(1)), C(0)))
+    vf a = vf_abs(x);
+    /* a < 1/16 wraps around to slot 31, [0, 1/16); so do inf and NaN (harmless) */
+    vfi idx = vfi_minu(vfi_sub(vfi_shr(vf_bits(a), 21), vfi_set((int32_t)K.index_base)),
+                       vfi_set(31));
+    vf t = vf_sub(a, vf_lookup(vm_tanh_fast_f32_start, idx, 32));
+    vf y = vf_fma(t, vf_fma(t, vf_fma(t, vf_fma(t, vf_fma(t, C(5), C(4)), C(3)), C(2)), C(1)), C(0));
+    y = vf_select(vf_ge(a, vf_set(K.sat)), vf_set(1.0f), y);
+    (void)st;
+    return vf_from_bits(vfi_xor(vf_bits(y), vfi_and(vf_bits(x), vfi_set(VM_SIGN32))));
 #undef C
+#undef K
 }
 
+/* approx float32: the float64 approx form in float, P and Q of degree 3 in u. */
 static inline vf tanh_f32_approx_vec(vf x, int *st) {
-#define C(k) vf_lookup(vm_tanh_approx_f32_c##k, idx, 32)
-    TANH_F32_PIECEWISE(vm_tanh_approx_f32_k, vm_tanh_approx_f32,
-        vf_fma(t, vf_fma(t, vf_fma(t, C(3), C(2)), C(1)), C(0)))
-#undef C
+#define K vm_tanh_approx_f32_k
+    vf a = vf_abs(x);
+    vf u = vf_mul(a, a);
+    vf P = vf_fma(u, vf_fma(u, vf_fma(u, vf_set(K.p3), vf_set(K.p2)), vf_set(K.p1)), vf_set(1.0f));
+    vf Q = vf_fma(u, vf_fma(u, vf_fma(u, vf_set(K.q3), vf_set(K.q2)), vf_set(K.q1)), vf_set(1.0f));
+    vf y = vf_select(vf_ge(a, vf_set(K.sat)), vf_set(1.0f), vf_min(vf_set(1.0f), vf_div(vf_mul(a, P), Q)));
+    (void)st;
+    return vf_from_bits(vfi_xor(vf_bits(y), vfi_and(vf_bits(x), vfi_set(VM_SIGN32))));
+#undef K
 }
 
 /* accurate float32: the fast float64 tier (< 4 double ULP) decides the rounding unless its

@@ -481,13 +481,30 @@ VM_TANH_FAST_F64_K = dict(
     c11=float.fromhex('-0x1.1d12642882c34p-7'),  # a^11
 )
 
-# approx: tanh(a) = a + a^3 P(a^2), degree 7 on |a| < 0.125, relative error <= 2^-36.31 (certified)
+# approx float64: tanh(a) = a (1 + p1 u + .. + p5 u^5) / (1 + q1 u + .. + q5 u^5), u = a^2, on [0, sat), relative error <= 2^-30.99 (certified); 1 - tanh(sat) = 2^-31.03
 VM_TANH_APPROX_F64_K = dict(
-    poly_limit=float.fromhex('0x1.0000000000000p-3'),  # polynomial below, 1 - 2/(exp(2a)+1) beyond
-    sat=float.fromhex('0x1.30fc1931f1cdap+4'),  # tanh(a) rounds to 1 beyond
-    c3=float.fromhex('-0x1.555554519bba1p-2'),  # a^3
-    c5=float.fromhex('0x1.110dfc0e92847p-3'),  # a^5
-    c7=float.fromhex('-0x1.b4c6cc14f6241p-5'),  # a^7
+    sat=float.fromhex('0x1.6333333333333p+3'),  # 1 beyond
+    p1=float.fromhex('0x1.1f241b2442436p-3'),  # u^1 in the numerator
+    p2=float.fromhex('0x1.1b39eb3f96e11p-8'),  # u^2 in the numerator
+    p3=float.fromhex('0x1.4c7e535cb7180p-15'),  # u^3 in the numerator
+    p4=float.fromhex('0x1.9f0cde28330f7p-24'),  # u^4 in the numerator
+    p5=float.fromhex('0x1.f12edc4473ecdp-36'),  # u^5 in the numerator
+    q1=float.fromhex('0x1.e4e762b61308dp-2'),  # u^1 in the denominator
+    q2=float.fromhex('0x1.d86d5bf68fab7p-6'),  # u^2 in the denominator
+    q3=float.fromhex('0x1.f847e1557da10p-12'),  # u^3 in the denominator
+    q4=float.fromhex('0x1.3d2700b8e388ap-19'),  # u^4 in the denominator
+    q5=float.fromhex('0x1.4dbe930251cc1p-29'),  # u^5 in the denominator
+)
+
+# approx float32: tanh(a) = a (1 + p1 u + .. + p3 u^3) / (1 + q1 u + .. + q3 u^3), u = a^2, on [0, sat), relative error <= 2^-17.28 (certified); 1 - tanh(sat) = 2^-25.0
+VM_TANH_APPROX_F32_K = dict(
+    sat=float.fromhex('0x1.2059780000000p+3'),  # 1 beyond: tanh(a) rounds to 1
+    p1=float.fromhex('0x1.ee713c0000000p-4'),  # u^1 in the numerator
+    p2=float.fromhex('0x1.1005320000000p-9'),  # u^2 in the numerator
+    p3=float.fromhex('0x1.9937700000000p-19'),  # u^3 in the numerator
+    q1=float.fromhex('0x1.d0eaec0000000p-2'),  # u^1 in the denominator
+    q2=float.fromhex('0x1.4992b60000000p-6'),  # u^2 in the denominator
+    q3=float.fromhex('0x1.fc11b60000000p-14'),  # u^3 in the denominator
 )
 
 # fast float32: 30 intervals, degree 5 in t, relative error <= 2^-24.59 (certified) (float coefficients)
@@ -746,192 +763,6 @@ VM_TANH_FAST_F32_C5 = (
     float.fromhex('0x1.86a65e0000000p-26'),
     float.fromhex('0x1.86a65e0000000p-26'),
     float.fromhex('0x1.0f438e0000000p-3'),
-)
-
-# approx float32: 30 intervals, degree 3 in t, relative error <= 2^-17.29 (certified) (float coefficients)
-VM_TANH_APPROX_F32_K = dict(
-    sat=float.fromhex('0x1.2059780000000p+3'),  # tanh(a) rounds to 1 beyond
-    index_base=float.fromhex('0x1.ec00000000000p+8'),  # slot = min_unsigned((bits(a) >> 21) - this, 31)
-)
-
-# approx float32: start of each interval (t = a - start)
-VM_TANH_APPROX_F32_START = (
-    float.fromhex('0x1.0000000000000p-4'),
-    float.fromhex('0x1.4000000000000p-4'),
-    float.fromhex('0x1.8000000000000p-4'),
-    float.fromhex('0x1.c000000000000p-4'),
-    float.fromhex('0x1.0000000000000p-3'),
-    float.fromhex('0x1.4000000000000p-3'),
-    float.fromhex('0x1.8000000000000p-3'),
-    float.fromhex('0x1.c000000000000p-3'),
-    float.fromhex('0x1.0000000000000p-2'),
-    float.fromhex('0x1.4000000000000p-2'),
-    float.fromhex('0x1.8000000000000p-2'),
-    float.fromhex('0x1.c000000000000p-2'),
-    float.fromhex('0x1.0000000000000p-1'),
-    float.fromhex('0x1.4000000000000p-1'),
-    float.fromhex('0x1.8000000000000p-1'),
-    float.fromhex('0x1.c000000000000p-1'),
-    float.fromhex('0x1.0000000000000p+0'),
-    float.fromhex('0x1.4000000000000p+0'),
-    float.fromhex('0x1.8000000000000p+0'),
-    float.fromhex('0x1.c000000000000p+0'),
-    float.fromhex('0x1.0000000000000p+1'),
-    float.fromhex('0x1.4000000000000p+1'),
-    float.fromhex('0x1.8000000000000p+1'),
-    float.fromhex('0x1.c000000000000p+1'),
-    float.fromhex('0x1.0000000000000p+2'),
-    float.fromhex('0x1.4000000000000p+2'),
-    float.fromhex('0x1.8000000000000p+2'),
-    float.fromhex('0x1.c000000000000p+2'),
-    float.fromhex('0x1.0000000000000p+3'),
-    float.fromhex('0x1.0000000000000p+3'),
-    float.fromhex('0x1.0000000000000p+3'),
-    float.fromhex('0x0.0p+0'),
-)
-
-# approx float32: t^0 coefficient per interval
-VM_TANH_APPROX_F32_C0 = (
-    float.fromhex('0x1.ff559a0000000p-5'),
-    float.fromhex('0x1.3f59be0000000p-4'),
-    float.fromhex('0x1.7ee1020000000p-4'),
-    float.fromhex('0x1.be38d80000000p-4'),
-    float.fromhex('0x1.fd59920000000p-4'),
-    float.fromhex('0x1.3d6bc80000000p-3'),
-    float.fromhex('0x1.7b8ff80000000p-3'),
-    float.fromhex('0x1.b8fd040000000p-3'),
-    float.fromhex('0x1.f597e80000000p-3'),
-    float.fromhex('0x1.35f9880000000p-2'),
-    float.fromhex('0x1.6ef53c0000000p-2'),
-    float.fromhex('0x1.a5729e0000000p-2'),
-    float.fromhex('0x1.d9352c0000000p-2'),
-    float.fromhex('0x1.1bf4780000000p-1'),
-    float.fromhex('0x1.45323a0000000p-1'),
-    float.fromhex('0x1.68664e0000000p-1'),
-    float.fromhex('0x1.85efa60000000p-1'),
-    float.fromhex('0x1.b252500000000p-1'),
-    float.fromhex('0x1.cf6fb00000000p-1'),
-    float.fromhex('0x1.e1fc0e0000000p-1'),
-    float.fromhex('0x1.ed95ce0000000p-1'),
-    float.fromhex('0x1.f925d60000000p-1'),
-    float.fromhex('0x1.fd77f20000000p-1'),
-    float.fromhex('0x1.ff11380000000p-1'),
-    float.fromhex('0x1.ffa8440000000p-1'),
-    float.fromhex('0x1.fff4200000000p-1'),
-    float.fromhex('0x1.fffe640000000p-1'),
-    float.fromhex('0x1.ffffc80000000p-1'),
-    float.fromhex('0x1.fffff80000000p-1'),
-    float.fromhex('0x1.fffff80000000p-1'),
-    float.fromhex('0x1.fffff80000000p-1'),
-    float.fromhex('0x0.0p+0'),
-)
-
-# approx float32: t^1 coefficient per interval
-VM_TANH_APPROX_F32_C1 = (
-    float.fromhex('0x1.fe01560000000p-1'),
-    float.fromhex('0x1.fce3400000000p-1'),
-    float.fromhex('0x1.fb86ba0000000p-1'),
-    float.fromhex('0x1.f9ec6e0000000p-1'),
-    float.fromhex('0x1.f8153a0000000p-1'),
-    float.fromhex('0x1.f3b3780000000p-1'),
-    float.fromhex('0x1.ee6a000000000p-1'),
-    float.fromhex('0x1.e842ec0000000p-1'),
-    float.fromhex('0x1.e14ac00000000p-1'),
-    float.fromhex('0x1.d116b40000000p-1'),
-    float.fromhex('0x1.be410a0000000p-1'),
-    float.fromhex('0x1.a947080000000p-1'),
-    float.fromhex('0x1.92b2ac0000000p-1'),
-    float.fromhex('0x1.628c3e0000000p-1'),
-    float.fromhex('0x1.3178ca0000000p-1'),
-    float.fromhex('0x1.0252dc0000000p-1'),
-    float.fromhex('0x1.ae13fe0000000p-2'),
-    float.fromhex('0x1.1f10940000000p-2'),
-    float.fromhex('0x1.71e3580000000p-3'),
-    float.fromhex('0x1.d1d6a80000000p-4'),
-    float.fromhex('0x1.1fbe520000000p-4'),
-    float.fromhex('0x1.b0ec580000000p-6'),
-    float.fromhex('0x1.41283e0000000p-7'),
-    float.fromhex('0x1.da06280000000p-9'),
-    float.fromhex('0x1.52ddd60000000p-10'),
-    float.fromhex('0x1.6f12a40000000p-13'),
-    float.fromhex('0x1.8d73680000000p-16'),
-    float.fromhex('0x1.ae51240000000p-19'),
-    float.fromhex('0x1.d11e080000000p-22'),
-    float.fromhex('0x1.d11e080000000p-22'),
-    float.fromhex('0x1.d11e080000000p-22'),
-    float.fromhex('0x1.0000020000000p+0'),
-)
-
-# approx float32: t^2 coefficient per interval
-VM_TANH_APPROX_F32_C2 = (
-    float.fromhex('-0x1.fd737e0000000p-5'),
-    float.fromhex('-0x1.3d79e60000000p-4'),
-    float.fromhex('-0x1.7b9cc80000000p-4'),
-    float.fromhex('-0x1.b9045c0000000p-4'),
-    float.fromhex('-0x1.f5e4720000000p-4'),
-    float.fromhex('-0x1.360c400000000p-3'),
-    float.fromhex('-0x1.6ed0c60000000p-3'),
-    float.fromhex('-0x1.a4ddc00000000p-3'),
-    float.fromhex('-0x1.d8ef600000000p-3'),
-    float.fromhex('-0x1.1a5d4c0000000p-2'),
-    float.fromhex('-0x1.40a9f00000000p-2'),
-    float.fromhex('-0x1.5ee31c0000000p-2'),
-    float.fromhex('-0x1.7730ca0000000p-2'),
-    float.fromhex('-0x1.8ba7d20000000p-2'),
-    float.fromhex('-0x1.85acda0000000p-2'),
-    float.fromhex('-0x1.6c96520000000p-2'),
-    float.fromhex('-0x1.4836080000000p-2'),
-    float.fromhex('-0x1.e410ac0000000p-3'),
-    float.fromhex('-0x1.4af8d60000000p-3'),
-    float.fromhex('-0x1.b000040000000p-4'),
-    float.fromhex('-0x1.05b31e0000000p-4'),
-    float.fromhex('-0x1.90945e0000000p-6'),
-    float.fromhex('-0x1.2b0b4a0000000p-7'),
-    float.fromhex('-0x1.ba68c40000000p-9'),
-    float.fromhex('-0x1.17aac60000000p-10'),
-    float.fromhex('-0x1.2f072e0000000p-13'),
-    float.fromhex('-0x1.481e2e0000000p-16'),
-    float.fromhex('-0x1.6340a60000000p-19'),
-    float.fromhex('-0x1.7df88a0000000p-22'),
-    float.fromhex('-0x1.7df88a0000000p-22'),
-    float.fromhex('-0x1.7df88a0000000p-22'),
-    float.fromhex('-0x1.ff7dd60000000p-16'),
-)
-
-# approx float32: t^3 coefficient per interval
-VM_TANH_APPROX_F32_C3 = (
-    float.fromhex('-0x1.4ea3900000000p-2'),
-    float.fromhex('-0x1.4b5d040000000p-2'),
-    float.fromhex('-0x1.4776620000000p-2'),
-    float.fromhex('-0x1.42f3bc0000000p-2'),
-    float.fromhex('-0x1.3b1c820000000p-2'),
-    float.fromhex('-0x1.2ead720000000p-2'),
-    float.fromhex('-0x1.2033f40000000p-2'),
-    float.fromhex('-0x1.0fe9140000000p-2'),
-    float.fromhex('-0x1.e9735c0000000p-3'),
-    float.fromhex('-0x1.98b13a0000000p-3'),
-    float.fromhex('-0x1.42cdb20000000p-3'),
-    float.fromhex('-0x1.d7d9340000000p-4'),
-    float.fromhex('-0x1.c2b50a0000000p-5'),
-    float.fromhex('0x1.c34d9e0000000p-7'),
-    float.fromhex('0x1.0525260000000p-4'),
-    float.fromhex('0x1.82b69a0000000p-4'),
-    float.fromhex('0x1.c380900000000p-4'),
-    float.fromhex('0x1.971af60000000p-4'),
-    float.fromhex('0x1.34219c0000000p-4'),
-    float.fromhex('0x1.a95eaa0000000p-5'),
-    float.fromhex('0x1.c235160000000p-6'),
-    float.fromhex('0x1.5f8d8c0000000p-7'),
-    float.fromhex('0x1.0858ea0000000p-8'),
-    float.fromhex('0x1.881c600000000p-10'),
-    float.fromhex('0x1.7346dc0000000p-12'),
-    float.fromhex('0x1.92637e0000000p-15'),
-    float.fromhex('0x1.b3b83e0000000p-18'),
-    float.fromhex('0x1.d7c1400000000p-21'),
-    float.fromhex('0x1.f62c6c0000000p-24'),
-    float.fromhex('0x1.f62c6c0000000p-24'),
-    float.fromhex('0x1.f62c6c0000000p-24'),
-    float.fromhex('-0x1.545e6c0000000p-2'),
 )
 
 # where tanh's kernels change method (vecmath.spec.LIMITS)

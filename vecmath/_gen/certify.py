@@ -30,10 +30,19 @@ def exact(c):
     return f"({'-' if sign else ''}{int(man)} * 2^({int(exp)}))"
 
 
-def certified_error(f, lo, hi, terms, relative=True):
+def certified_error(f, lo, hi, terms, relative=True, pieces=1):
     """Upper bound, as an mpf, of max |(p - f) / f| (relative) or |p - f| on [lo, hi], where
     p(x) = sum c x^k over terms = [(k, c), ...] with binary constants c and f is a Sollya
-    expression in x ("exp(x)", "tanh(x + 0.5)", ...)."""
+    expression in x ("exp(x)", "tanh(x + 0.5)", ...).  pieces > 1 splits [lo, hi] into equal
+    parts, certified concurrently (supnorm is much faster on short intervals)."""
+    if pieces > 1:
+        from concurrent.futures import ThreadPoolExecutor
+
+        lo, hi = mp.mpf(lo), mp.mpf(hi)
+        edges = [lo + (hi - lo) * k / pieces for k in range(pieces)] + [hi]
+        with ThreadPoolExecutor() as ex:
+            return max(ex.map(lambda k: certified_error(f, edges[k], edges[k + 1], terms, relative),
+                              range(pieces)))
     if not available():
         raise SollyaMissing("Sollya is not installed (Debian: apt-get install sollya); it certifies "
                             "the polynomial errors when the tables are regenerated")

@@ -72,3 +72,46 @@ def fit(f, lo, hi, powers, fixed=lambda r: 0, relative=True, grid_points=3000, i
                 break
             ref = [xs[i] for i in idx]
         return best
+
+
+def fit_rational(f, hi, num, den, grid_points=3000, iters=60):
+    """Odd rational minimax of f on [0, hi], relative error:
+        R(x) = x (1 + p_1 u + .. + p_num u^num) / (1 + q_1 u + .. + q_den u^den),  u = x^2,
+    so R(x) = x + O(x^3) (tiny x come back unchanged).  Remez exchange on a dense grid; the
+    reference equations x P - f Q = (-1)^j E f Q_old are linear in (p, q, E) and are iterated
+    until Q_old = Q.  Returns (p, q, max relative error on the grid), p and q without the 1."""
+    n = num + den + 1                     # unknowns p_1.., q_1.., E; as many reference points
+    with mp.workdps(DPS):
+        hi = mp.mpf(hi)
+        xs = [x for x in _grid(mp.mpf(0), hi, grid_points) if x != 0]
+        fx = {x: f(x) for x in xs}
+        ref = [xs[int(round(j * (len(xs) - 1) / (n - 1)))] for j in range(n)]
+        p, q = [mp.mpf(0)] * num, [mp.mpf(0)] * den
+        best = None
+        poly = lambda c, u: 1 + sum(ck * u ** (k + 1) for k, ck in enumerate(c))
+        for _ in range(iters):
+            for _ in range(30):           # Q_old -> Q on this reference
+                a, b = mp.matrix(n, n), mp.matrix(n, 1)
+                for j, x in enumerate(ref):
+                    u = x * x
+                    for k in range(num):
+                        a[j, k] = x * u ** (k + 1)
+                    for k in range(den):
+                        a[j, num + k] = -fx[x] * u ** (k + 1)
+                    a[j, n - 1] = -(-1) ** j * fx[x] * poly(q, u)
+                    b[j] = fx[x] - x
+                sol = mp.lu_solve(a, b)
+                q_new = [sol[num + k] for k in range(den)]
+                done = max([abs(s - t) for s, t in zip(q_new, q)] + [0]) < mp.mpf(10) ** -(DPS - 10)
+                p, q = [sol[k] for k in range(num)], q_new
+                if done:
+                    break
+            errs = [(x * poly(p, x * x) / poly(q, x * x) - fx[x]) / fx[x] for x in xs]
+            emax = max(abs(e) for e in errs)
+            if best is None or emax < best[2]:
+                best = (p, q, emax)
+            idx = _alternating_extrema(errs, n)
+            if len(idx) < n or emax <= abs(sol[n - 1]) * (1 + mp.mpf(10) ** -6):
+                break
+            ref = [xs[i] for i in idx]
+        return best

@@ -1,21 +1,27 @@
-"""tanh: odd minimax polynomials near 0, saturation thresholds, and the float32 piecewise tables.
+"""tanh: odd minimax polynomials near 0, saturation thresholds, the float32 fast piecewise
+tables and the approx tiers' rationals.
 
-float64 tiers (and float32 accurate, computed in double): tanh(a) = a + a^3 P(a^2) for
-|a| < 1/8, exp's tables (shared, not generated here) beyond.  float32 fast/approx: one
+float64 accurate and fast (and float32 accurate, computed in double): tanh(a) = a + a^3 P(a^2)
+for |a| < 1/8, exp's tables (shared, not generated here) beyond.  float32 fast: one
 polynomial in t = a - start_i per interval i, indexed by the exponent and top 2 mantissa bits
-of a: quarter binades [1/16, 5/64), ..., [8, 10), and [0, 1/16).
+of a: quarter binades [1/16, 5/64), ..., [8, 10), and [0, 1/16).  approx (both dtypes): one odd
+rational a (1 + p1 u + ..) / (1 + q1 u + ..), u = a^2, on [0, sat), and 1 beyond sat.
 """
 import mpmath as mp
 
 from .. import spec
 from .common import Block, Table, err_bits, to_double, to_float
 from .certify import certified_error, exact as certify_exact
-from .remez import fit
+from .remez import fit, fit_rational
 
 POLY_LIMIT = mp.mpf(1) / 8  # float64 kernels: polynomial below, exp beyond
 F32_INTERVALS = 32
 F32_FIRST_BINADE = -4       # quarter binades from 2^-4; the last slot is [0, 2^-4)
 F32_QUARTERS = 29           # [2^-4, 5*2^-6), ..., [8, 10): past the float32 saturation 9.01
+# approx rationals: (numerator, denominator degree in u = a^2, sat).  float32 runs to where
+# tanh rounds to 1; float64 stops at 11.1, where 1 - tanh(a) < 2^-31 (the fit's error)
+APPROX_F32 = (3, 3, None)
+APPROX_F64 = (5, 5, mp.mpf("11.1"))
 
 
 def saturation(bits):
@@ -84,15 +90,40 @@ def _f32_tables(tier, degree, sat):
     return tables, worst
 
 
+def _approx_rational(dtype, sat):
+    """vm_tanh_approx_<dtype>_k: the odd rational of APPROX_<dtype> on [0, sat], its coefficients
+    rounded to the kernel's type and its relative error certified by Sollya (supnorm of the
+    polynomial x P(x^2) against tanh(x) Q(x^2): their ratio minus 1 is the rational's error)."""
+    num, den, _ = APPROX_F32 if dtype == "f32" else APPROX_F64
+    conv, ctype = (to_float, "float") if dtype == "f32" else (to_double, "double")
+    p, q, _ = fit_rational(mp.tanh, sat, num, den, grid_points=1500)
+    p, q = [mp.mpf(conv(c)) for c in p], [mp.mpf(conv(c)) for c in q]
+    den_expr = " + ".join(["1"] + [f"{certify_exact(c)} * x^{2 * k + 2}" for k, c in enumerate(q)])
+    err = certified_error(f"tanh(x) * ({den_expr})", mp.mpf(0), sat,
+                          [(1, 1)] + [(2 * k + 3, c) for k, c in enumerate(p)], pieces=8)
+    b = Block(f"vm_tanh_approx_{dtype}_k", ctype,
+              f"approx {'float32' if dtype == 'f32' else 'float64'}: tanh(a) = a (1 + p1 u + .. + "
+              f"p{num} u^{num}) / (1 + q1 u + .. + q{den} u^{den}), u = a^2, on [0, sat),"
+              f" relative error <= 2^{err_bits(err)} (certified); 1 - tanh(sat) ="
+              f" 2^{err_bits(1 - mp.tanh(sat))}")
+    b.add("sat", conv(sat), "1 beyond" + (": tanh(a) rounds to 1" if dtype == "f32" else ""))
+    for k, c in enumerate(p):
+        b.add(f"p{k + 1}", conv(c), f"u^{k + 1} in the numerator")
+    for k, c in enumerate(q):
+        b.add(f"q{k + 1}", conv(c), f"u^{k + 1} in the denominator")
+    return b
+
+
 def generate():
     out = []
     with mp.workdps(40):
         out.append(_odd_poly("accurate", POLY_LIMIT, 6))
         out.append(_odd_poly("fast", POLY_LIMIT, 5))
-        out.append(_odd_poly("approx", POLY_LIMIT, 3))
+        out.append(_approx_rational("f64", APPROX_F64[2]))
         sat = saturation(24)
+        out.append(_approx_rational("f32", mp.mpf(to_float(sat * (1 + mp.mpf(2) ** -20)))))
         bits_base = (127 + F32_FIRST_BINADE) * 4  # (bits >> 21) of 2^-4
-        for tier, degree in (("fast", 5), ("approx", 3)):
+        for tier, degree in (("fast", 5),):
             tables, err = _f32_tables(tier, degree, sat)
             b = Block(f"vm_tanh_{tier}_f32_k", "float",
                       f"{tier} float32: {F32_QUARTERS + 1} intervals, degree {degree} in t,"

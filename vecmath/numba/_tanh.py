@@ -23,7 +23,6 @@ APPROX64 = consts("TanhApprox64", D.VM_TANH_APPROX_F64_K, np.float64)
 FAST32 = consts("TanhFast32", D.VM_TANH_FAST_F32_K, np.float32)
 APPROX32 = consts("TanhApprox32", D.VM_TANH_APPROX_F32_K, np.float32)
 INDEX_BASE = int(D.VM_TANH_FAST_F32_K["index_base"])
-assert INDEX_BASE == D.VM_TANH_APPROX_F32_K["index_base"]
 
 
 def pieces(prefix, degree):
@@ -36,7 +35,6 @@ def pieces(prefix, degree):
 
 
 FAST32_START, F0, F1, F2, F3, F4, F5 = pieces("VM_TANH_FAST_F32", 5)
-APPROX32_START, A0, A1, A2, A3 = pieces("VM_TANH_APPROX_F32", 3)
 SIGN64, SIGN32 = -(1 << 63), -(1 << 31)
 ONE32 = np.float32(1.0)
 
@@ -110,8 +108,8 @@ def tanh_accurate_f32(xf):
     return select(xf != xf, xf + xf, y)
 
 
-# fast / approx float64 (TANH_F64_EXP_DIV): below 1/8 a + a^3 P(a^2), else
-# expm1(2a) / (exp(2a) + 1) from exp's core (tmp, ki), in two halves around the tier's P.
+# fast float64 (tanh_f64_fast_vec): below 1/8 a + a^3 P(a^2), else expm1(2a) / (exp(2a) + 1)
+# from exp's core (tmp, ki).
 @kernel
 def exp_div(a, K, tmp, ki):
     scale = E.scale32(ki)
@@ -138,19 +136,31 @@ def tanh_fast_f64(x):
     return finish_f64(x, small, exp_div(a, K, tmp, ki), ap, u, P)
 
 
+# approx (tanh_f64_approx_vec, tanh_f32_approx_vec): a P(u) / Q(u), u = a^2, below sat, 1 beyond.
 @kernel
 def tanh_approx_f64(x):
     K = APPROX64
     a = abs(x)
-    small, ae, ap = sides(a, K)
-    tmp, ki = E.fast_f64_core(ae + ae)
-    u = ap * ap
-    u2 = u * u
-    P = fma(u2, K.c7, fma(u, K.c5, K.c3))
-    return finish_f64(x, small, exp_div(a, K, tmp, ki), ap, u, P)
+    u = a * a
+    P = fma(u, fma(u, fma(u, fma(u, fma(u, K.p5, K.p4), K.p3), K.p2), K.p1), 1.0)
+    Q = fma(u, fma(u, fma(u, fma(u, fma(u, K.q5, K.q4), K.q3), K.q2), K.q1), 1.0)
+    r = div(a * P, Q)
+    y = select(a >= K.sat, 1.0, select(1.0 < r, 1.0, r))  # vd_min(1, r): r where r is NaN
+    return select(x != x, x + x, xorsign_f64(y, x))
 
 
-# fast / approx float32 (TANH_F32_PIECEWISE): the interval's polynomial in t = a - start.
+@kernel
+def tanh_approx_f32(x):
+    K = APPROX32
+    a = abs(x)
+    u = a * a
+    P = fma(u, fma(u, fma(u, K.p3, K.p2), K.p1), ONE32)
+    Q = fma(u, fma(u, fma(u, K.q3, K.q2), K.q1), ONE32)
+    r = div(a * P, Q)
+    return xorsign_f32(select(a >= K.sat, ONE32, select(ONE32 < r, ONE32, r)), x)
+
+
+# fast float32 (tanh_f32_fast_vec): the interval's polynomial in t = a - start.
 @kernel
 def interval_f32(a):
     """slot of a: exponent and top two mantissa bits; a < 1/16 (and inf, NaN) wrap to 31"""
@@ -171,15 +181,6 @@ def tanh_fast_f32(x):
     t = a - FAST32_START[i]
     y = fma(t, fma(t, fma(t, fma(t, fma(t, F5[i], F4[i]), F3[i]), F2[i]), F1[i]), F0[i])
     return finish_f32(x, a, FAST32, y)
-
-
-@kernel
-def tanh_approx_f32(x):
-    a = abs(x)
-    i = interval_f32(a)
-    t = a - APPROX32_START[i]
-    y = fma(t, fma(t, fma(t, A3[i], A2[i]), A1[i]), A0[i])
-    return finish_f32(x, a, APPROX32, y)
 
 
 KERNELS = {
