@@ -25,12 +25,13 @@
  *   ~4 roundings plus tmp's 2^-58.2 (magnified by E/(E-1) <= 8.1) stay below 4 ULP
  *   (measured: docs/accuracy.md).
  * approx (float64, and float32 in float arithmetic): one odd rational
- *   a (1 + p1 u + ..) / (1 + q1 u + ..), u = a^2, on [0, sat) capped at 1, 1 beyond; no table, one
+ *   a (1 + p1 u + ..) / (1 + q1 u + ..), u = a^2, on [0, sat), 1 beyond; no table, one
  *   division, coefficients fitted by a rational Remez and the error certified by Sollya
- *   (vecmath/_gen/tanh.py).  float64: degrees 5/5, sat = 11.1, relative error 2^-31.0 and
- *   1 - tanh(11.1) = 2^-31.0, plus ~6 double roundings: < 2^23 ULP.  float32: degrees 3/3,
- *   sat = 9.01 (tanh rounds to 1 beyond), 2^-17.3 + float roundings (Horner of P and Q, a P,
- *   the division: ~5 ULP): < 2^8 ULP (exhaustive maximum: docs/accuracy.md).
+ *   (vecmath/_gen/tanh.py).  sat is where 1 - tanh(sat) = 2^-b, b beyond the fit's error and
+ *   the roundings, so the rational stays below 1.  float64: degrees 5/5, b = 30 (sat 10.74),
+ *   fit 2^-31.5 plus ~6 double roundings, and 1 - tanh(sat) = 2^-30 beyond: <= 2^23 ULP.
+ *   float32: degrees 3/3, b = 18 (sat 6.58), fit 2^-20.4 plus float roundings (Horner of P and
+ *   Q, a P, the division: ~5 ULP), and 2^-18 beyond: <= 64 ULP (exhaustive: docs/accuracy.md).
  * fast float32: float arithmetic, no division: a piecewise polynomial in t = a - start_i on 30
  *   intervals (quarter binades from 1/16 up to 10, and [0, 1/16)), indexed by the exponent and
  *   top two mantissa bits of a (one permute per coefficient on AVX-512), degree 5 (2^-24.6
@@ -124,9 +125,8 @@ static inline vd tanh_f64_fast_vec(vd x, int *st) {
 #undef K
 }
 
-/* approx: a P(u) / Q(u) below sat, capped at 1 (the fit's error may be positive there), and 1
- * beyond (NaN fails the compare and passes the cap; the rational's overflow beyond sat is never
- * selected). */
+/* approx: a P(u) / Q(u) below sat (where it stays below 1: vecmath/_gen/tanh.py), 1 beyond
+ * (NaN fails the compare and propagates; the rational's overflow beyond sat is never selected). */
 static inline vd tanh_f64_approx_vec(vd x, int *st) {
 #define K vm_tanh_approx_f64_k
     vd a = vd_abs(x);
@@ -137,7 +137,7 @@ static inline vd tanh_f64_approx_vec(vd x, int *st) {
     vd Q = vd_fma(u, vd_fma(u, vd_fma(u, vd_fma(u, vd_fma(u, vd_set(K.q5), vd_set(K.q4)),
                                                      vd_set(K.q3)), vd_set(K.q2)), vd_set(K.q1)),
                   vd_set(1.0));
-    vd y = vd_select(vd_ge(a, vd_set(K.sat)), vd_set(1.0), vd_min(vd_set(1.0), vd_div(vd_mul(a, P), Q)));
+    vd y = vd_select(vd_ge(a, vd_set(K.sat)), vd_set(1.0), vd_div(vd_mul(a, P), Q));
     (void)st;
     return vd_copysign(y, x);
 #undef K
@@ -168,7 +168,7 @@ static inline vf tanh_f32_approx_vec(vf x, int *st) {
     vf u = vf_mul(a, a);
     vf P = vf_fma(u, vf_fma(u, vf_fma(u, vf_set(K.p3), vf_set(K.p2)), vf_set(K.p1)), vf_set(1.0f));
     vf Q = vf_fma(u, vf_fma(u, vf_fma(u, vf_set(K.q3), vf_set(K.q2)), vf_set(K.q1)), vf_set(1.0f));
-    vf y = vf_select(vf_ge(a, vf_set(K.sat)), vf_set(1.0f), vf_min(vf_set(1.0f), vf_div(vf_mul(a, P), Q)));
+    vf y = vf_select(vf_ge(a, vf_set(K.sat)), vf_set(1.0f), vf_div(vf_mul(a, P), Q));
     (void)st;
     return vf_from_bits(vfi_xor(vf_bits(y), vfi_and(vf_bits(x), vfi_set(VM_SIGN32))));
 #undef K

@@ -418,7 +418,7 @@ static const struct {
     .c11 = -0x1.1d12642882c34p-7,  /* a^11 */
 };
 
-/* approx float64: tanh(a) = a (1 + p1 u + .. + p5 u^5) / (1 + q1 u + .. + q5 u^5), u = a^2, on [0, sat), relative error <= 2^-30.99 (certified); 1 - tanh(sat) = 2^-31.03 */
+/* approx float64: tanh(a) = a (1 + p1 u + .. + p5 u^5) / (1 + q1 u + .. + q5 u^5), u = a^2, on [0, sat), relative error <= 2^-31.53 (certified); 1 - tanh(sat) = 2^-30.0, so the rational stays below 1 */
 static const struct {
     double sat;
     double p1;
@@ -432,20 +432,20 @@ static const struct {
     double q4;
     double q5;
 } vm_tanh_approx_f64_k = {
-    .sat = 0x1.6333333333333p+3,  /* 1 beyond */
-    .p1 = 0x1.1f241b2442436p-3,  /* u^1 in the numerator */
-    .p2 = 0x1.1b39eb3f96e11p-8,  /* u^2 in the numerator */
-    .p3 = 0x1.4c7e535cb7180p-15,  /* u^3 in the numerator */
-    .p4 = 0x1.9f0cde28330f7p-24,  /* u^4 in the numerator */
-    .p5 = 0x1.f12edc4473ecdp-36,  /* u^5 in the numerator */
-    .q1 = 0x1.e4e762b61308dp-2,  /* u^1 in the denominator */
-    .q2 = 0x1.d86d5bf68fab7p-6,  /* u^2 in the denominator */
-    .q3 = 0x1.f847e1557da10p-12,  /* u^3 in the denominator */
-    .q4 = 0x1.3d2700b8e388ap-19,  /* u^4 in the denominator */
-    .q5 = 0x1.4dbe930251cc1p-29,  /* u^5 in the denominator */
+    .sat = 0x1.57cd0e700681fp+3,  /* 1 beyond */
+    .p1 = 0x1.1f6e8ac80a272p-3,  /* u^1 in the numerator */
+    .p2 = 0x1.1c73fd6bfa1bbp-8,  /* u^2 in the numerator */
+    .p3 = 0x1.5064a260b2ec6p-15,  /* u^3 in the numerator */
+    .p4 = 0x1.a9a0b16d1f5eap-24,  /* u^4 in the numerator */
+    .p5 = 0x1.046be099c1519p-35,  /* u^5 in the numerator */
+    .q1 = 0x1.e50c9a96b2a9bp-2,  /* u^1 in the denominator */
+    .q2 = 0x1.d9825e2d512a8p-6,  /* u^2 in the denominator */
+    .q3 = 0x1.fc00f59de593fp-12,  /* u^3 in the denominator */
+    .q4 = 0x1.42c18b463f942p-19,  /* u^4 in the denominator */
+    .q5 = 0x1.598f9b12dea89p-29,  /* u^5 in the denominator */
 };
 
-/* approx float32: tanh(a) = a (1 + p1 u + .. + p3 u^3) / (1 + q1 u + .. + q3 u^3), u = a^2, on [0, sat), relative error <= 2^-17.28 (certified); 1 - tanh(sat) = 2^-25.0 */
+/* approx float32: tanh(a) = a (1 + p1 u + .. + p3 u^3) / (1 + q1 u + .. + q3 u^3), u = a^2, on [0, sat), relative error <= 2^-20.44 (certified); 1 - tanh(sat) = 2^-18.0, so the rational stays below 1 */
 static const struct {
     float sat;
     float p1;
@@ -455,13 +455,13 @@ static const struct {
     float q2;
     float q3;
 } vm_tanh_approx_f32_k = {
-    .sat = 0x1.2059780000000p+3f,  /* 1 beyond: tanh(a) rounds to 1 */
-    .p1 = 0x1.ee713c0000000p-4f,  /* u^1 in the numerator */
-    .p2 = 0x1.1005320000000p-9f,  /* u^2 in the numerator */
-    .p3 = 0x1.9937700000000p-19f,  /* u^3 in the numerator */
-    .q1 = 0x1.d0eaec0000000p-2f,  /* u^1 in the denominator */
-    .q2 = 0x1.4992b60000000p-6f,  /* u^2 in the denominator */
-    .q3 = 0x1.fc11b60000000p-14f,  /* u^3 in the denominator */
+    .sat = 0x1.a56ef40000000p+2f,  /* 1 beyond */
+    .p1 = 0x1.fb13de0000000p-4f,  /* u^1 in the numerator */
+    .p2 = 0x1.3373500000000p-9f,  /* u^2 in the numerator */
+    .p3 = 0x1.1d76b80000000p-18f,  /* u^3 in the numerator */
+    .q1 = 0x1.d419680000000p-2f,  /* u^1 in the denominator */
+    .q2 = 0x1.5e83e60000000p-6f,  /* u^2 in the denominator */
+    .q3 = 0x1.3a24320000000p-13f,  /* u^3 in the denominator */
 };
 
 /* fast float32: 30 intervals, degree 5 in t, relative error <= 2^-24.59 (certified) (float coefficients) */

@@ -21,7 +21,6 @@ static inline vdm vd_lt(vd a, vd b) { return a < b; }
 static inline vdm vd_le(vd a, vd b) { return a <= b; }
 static inline vdm vd_gt(vd a, vd b) { return a > b; }
 static inline vdm vd_ge(vd a, vd b) { return a >= b; }
-static inline vd vd_min(vd a, vd b) { return a < b ? a : b; } /* as x86 minpd: b if NaN */
 static inline vdm vd_ne(vd a, vd b) { return a != b; }
 static inline vdm vdm_or(vdm a, vdm b) { return a | b; }
 static inline vdm vdm_and(vdm a, vdm b) { return a & b; }

@@ -18,10 +18,11 @@ POLY_LIMIT = mp.mpf(1) / 8  # float64 kernels: polynomial below, exp beyond
 F32_INTERVALS = 32
 F32_FIRST_BINADE = -4       # quarter binades from 2^-4; the last slot is [0, 2^-4)
 F32_QUARTERS = 29           # [2^-4, 5*2^-6), ..., [8, 10): past the float32 saturation 9.01
-# approx rationals: (numerator, denominator degree in u = a^2, sat).  float32 runs to where
-# tanh rounds to 1; float64 stops at 11.1, where 1 - tanh(a) < 2^-31 (the fit's error)
-APPROX_F32 = (3, 3, None)
-APPROX_F64 = (5, 5, mp.mpf("11.1"))
+# approx rationals: (numerator, denominator degree in u = a^2, b): they run to sat, where
+# 1 - tanh(sat) = 2^-b, and return 1 beyond.  b exceeds the fit's error by a margin larger than
+# the evaluation's roundings, so the rational stays below 1 without a cap (checked below).
+APPROX_F32 = (3, 3, 18)
+APPROX_F64 = (5, 5, 30)
 
 
 def saturation(bits):
@@ -90,23 +91,27 @@ def _f32_tables(tier, degree, sat):
     return tables, worst
 
 
-def _approx_rational(dtype, sat):
+def _approx_rational(dtype):
     """vm_tanh_approx_<dtype>_k: the odd rational of APPROX_<dtype> on [0, sat], its coefficients
     rounded to the kernel's type and its relative error certified by Sollya (supnorm of the
     polynomial x P(x^2) against tanh(x) Q(x^2): their ratio minus 1 is the rational's error)."""
-    num, den, _ = APPROX_F32 if dtype == "f32" else APPROX_F64
-    conv, ctype = (to_float, "float") if dtype == "f32" else (to_double, "double")
+    num, den, b = APPROX_F32 if dtype == "f32" else APPROX_F64
+    conv, ctype, unit = (to_float, "float", 2.0 ** -24) if dtype == "f32" else (to_double, "double", 2.0 ** -53)
+    sat = mp.atanh(1 - mp.mpf(2) ** -b)
+    sat = mp.mpf(conv(sat)) if conv(sat) <= sat else mp.mpf(conv(sat * (1 - mp.mpf(unit))))
     p, q, _ = fit_rational(mp.tanh, sat, num, den, grid_points=1500)
     p, q = [mp.mpf(conv(c)) for c in p], [mp.mpf(conv(c)) for c in q]
     den_expr = " + ".join(["1"] + [f"{certify_exact(c)} * x^{2 * k + 2}" for k, c in enumerate(q)])
     err = certified_error(f"tanh(x) * ({den_expr})", mp.mpf(0), sat,
                           [(1, 1)] + [(2 * k + 3, c) for k, c in enumerate(p)], pieces=8)
+    # below sat, R <= tanh(a) (1 + err) (1 + ~8 roundings) < 1, since 1 - tanh(a) > 2^-b
+    assert err + 16 * unit < 1 - mp.tanh(sat) and 1 - mp.tanh(sat) >= mp.mpf(2) ** -b
     b = Block(f"vm_tanh_approx_{dtype}_k", ctype,
               f"approx {'float32' if dtype == 'f32' else 'float64'}: tanh(a) = a (1 + p1 u + .. + "
               f"p{num} u^{num}) / (1 + q1 u + .. + q{den} u^{den}), u = a^2, on [0, sat),"
               f" relative error <= 2^{err_bits(err)} (certified); 1 - tanh(sat) ="
-              f" 2^{err_bits(1 - mp.tanh(sat))}")
-    b.add("sat", conv(sat), "1 beyond" + (": tanh(a) rounds to 1" if dtype == "f32" else ""))
+              f" 2^{err_bits(1 - mp.tanh(sat))}, so the rational stays below 1")
+    b.add("sat", conv(sat), "1 beyond")
     for k, c in enumerate(p):
         b.add(f"p{k + 1}", conv(c), f"u^{k + 1} in the numerator")
     for k, c in enumerate(q):
@@ -119,9 +124,9 @@ def generate():
     with mp.workdps(40):
         out.append(_odd_poly("accurate", POLY_LIMIT, 6))
         out.append(_odd_poly("fast", POLY_LIMIT, 5))
-        out.append(_approx_rational("f64", APPROX_F64[2]))
+        out.append(_approx_rational("f64"))
+        out.append(_approx_rational("f32"))
         sat = saturation(24)
-        out.append(_approx_rational("f32", mp.mpf(to_float(sat * (1 + mp.mpf(2) ** -20)))))
         bits_base = (127 + F32_FIRST_BINADE) * 4  # (bits >> 21) of 2^-4
         for tier, degree in (("fast", 5),):
             tables, err = _f32_tables(tier, degree, sat)

@@ -144,8 +144,7 @@ def tanh_approx_f64(x):
     u = a * a
     P = fma(u, fma(u, fma(u, fma(u, fma(u, K.p5, K.p4), K.p3), K.p2), K.p1), 1.0)
     Q = fma(u, fma(u, fma(u, fma(u, fma(u, K.q5, K.q4), K.q3), K.q2), K.q1), 1.0)
-    r = div(a * P, Q)
-    y = select(a >= K.sat, 1.0, select(1.0 < r, 1.0, r))  # vd_min(1, r): r where r is NaN
+    y = select(a >= K.sat, 1.0, div(a * P, Q))
     return select(x != x, x + x, xorsign_f64(y, x))
 
 
@@ -156,8 +155,7 @@ def tanh_approx_f32(x):
     u = a * a
     P = fma(u, fma(u, fma(u, K.p3, K.p2), K.p1), ONE32)
     Q = fma(u, fma(u, fma(u, K.q3, K.q2), K.q1), ONE32)
-    r = div(a * P, Q)
-    return xorsign_f32(select(a >= K.sat, ONE32, select(ONE32 < r, ONE32, r)), x)
+    return xorsign_f32(select(a >= K.sat, ONE32, div(a * P, Q)), x)
 
 
 # fast float32 (tanh_f32_fast_vec): the interval's polynomial in t = a - start.
