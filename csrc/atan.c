@@ -1,6 +1,6 @@
 /* atan(x) for float64 and float32, three tiers.
  *
- * Method (float64 tiers and the float32 accurate tier, in double): a = |x| is folded to u = a
+ * Method (float64 accurate and fast, and float32 accurate in double): a = |x| is folded to u = a
  * (a <= 1) or u = 1/a (a > 1), and j = round(15 u) picks one of 16 nodes on each side.  The
  * index never divides: for a > 1 it rounds 15 r, r = r0 (2 - a r0) from a bit-trick seed r0,
  * within 0.26% below 1/a (this only widens the buckets).  With c_j the node of a's side
@@ -25,25 +25,29 @@
  * fast float64: tau = num/den, the same p by Horner, base hi only: base rounding 0.5 ULP of
  *   the base (<= 1 ULP of the result), tau's two roundings (|tau| <= |result|) and the final
  *   rounding: < 4 ULP (tier bound; docs/accuracy.md has the measured maximum).
- * approx float64: the same with p = c3 + c5 t^2 (2^-36.9 relative): < 2^17 ULP.
- * fast / approx float32 (float arithmetic): the same formula on a grid read from a's float
- *   bits: slot = clamp((bits(a) >> 22) - base, 0, 15) gives node 0 for a < 1/8, the half
- *   binades [2^e, 1.5 2^e) and [1.5 2^e, 2^(e+1)) from 1/8 to 16 (nodes within a factor 2: a - c
- *   exact) and node 2^30 for a >= 16 (tau ~ -1/a; a c may overflow to inf above 2^98, giving
- *   tau = 0 and float(pi/2), correctly rounded); |tau| <= 1/8; nodes and atan(c) rounded to float
- *   are 16-entry tables (one permute each on AVX-512); one division.
- *   fast: p = c3 + c5 t^2 (2^-25.5 relative): base's rounding (0.5 ULP of the base), tau's
- *   roundings (den, division: |tau| <= 1/8 of the result except in slot 0, where tau = a exactly
- *   and base = 0) and the final addition: < 2 ULP.  approx: p = c3 (2^-16.9): < 2^8 ULP.
+ * fast float32 (float arithmetic): the same formula on a grid read from a's float bits:
+ *   slot = clamp((bits(a) >> 22) - base, 0, 15) gives node 0 for a < 1/8, the half binades
+ *   [2^e, 1.5 2^e) and [1.5 2^e, 2^(e+1)) from 1/8 to 16 (nodes within a factor 2: a - c exact)
+ *   and node 2^30 for a >= 16 (tau ~ -1/a; a c may overflow to inf above 2^98, giving tau = 0
+ *   and float(pi/2), correctly rounded); |tau| <= 1/8; nodes and atan(c) rounded to float are
+ *   16-entry tables (one permute each on AVX-512); one division; p = c3 + c5 t^2 (2^-25.5
+ *   relative): base's rounding (0.5 ULP of the base), tau's roundings (den, division: |tau| <=
+ *   1/8 of the result except in slot 0, where tau = a exactly and base = 0) and the final
+ *   addition: < 2 ULP.
+ * approx (both dtypes, no table): t = min(1, a) / max(1, a), r = t P(t^2) / Q(t^2) an odd
+ *   rational on [0, 1] (Remez fit, Sollya-certified: vecmath/_gen/atan.py), atan a = r for
+ *   a <= 1 and pi/2 - r beyond (r <= pi/4 <= the result: no cancellation); two divisions.
+ *   float64: degrees 3/3, 2^-29.95 + a few roundings: < 2^24 ULP.  float32: degrees 2/2,
+ *   2^-20.8 + ~4 float roundings: < 2^5 ULP.
  *
  * Measured maxima and the inputs that reach them (float64: 10^6 samples plus every worst case of
  * atan.wc; float32: every input): docs/accuracy.md, from python -m vecmath.accuracy.report.
  *
  * Special inputs (NaN, +-inf; float64 |x| >= 2^400) leave the branch-free path of the float64
  * tiers and float32 accurate through one compare to the scalar atan_f64_special /
- * atan_f32_special, which give the accurate result for any input; float32 fast and approx clamp
- * instead (ATAN_F32_GRID).  atan reports no status bits.  Tiny x: c = 0, tau = x exactly and
- * atan x = x - x^3/3 rounds to x, with subnormals kept in every tier. */
+ * atan_f32_special, which give the accurate result for any input; float32 fast clamps instead
+ * and approx needs neither.  atan reports no status bits.  Tiny x: c = 0 (approx: t = a),
+ * tau = x exactly and atan x = x - x^3/3 rounds to x, with subnormals kept in every tier. */
 
 #define ATAN_K vm_atan_k
 #define ATAN_NODES 16 /* entries of vm_atan_node; vm_atan_base_hi/_lo have 2 x 16 */
@@ -114,10 +118,9 @@ static inline vd atan_f64_accurate_vec(vd x, int *st) {
     return y;
 }
 
-/* fast / approx float64 evaluation, base + (tau + tau^3 p(tau^2)) with tau = num/den and the
- * sign of x; lanes with |x| >= f64_branch_free_abs (and NaN) are left for the caller.  approx
- * is a constant after inlining. */
-static inline vd atan_lean(vd x, int approx) {
+/* fast float64 evaluation, base + (tau + tau^3 p(tau^2)) with tau = num/den and the sign of x;
+ * lanes with |x| >= f64_branch_free_abs (and NaN) are left for the caller. */
+static inline vd atan_lean(vd x) {
     vd a = vd_abs(x);
     vdm big = vd_gt(a, vd_set(1.0));
     vdi j = atan_index(a, big);
@@ -125,25 +128,40 @@ static inline vd atan_lean(vd x, int approx) {
     vd t = vd_div(vd_sub(a, c), vd_fma(a, c, vd_set(1.0)));
     vd t2 = vd_mul(t, t);
 #define K vm_atan_f64_k
-#define KA vm_atan_approx_f64_k
-    vd p = approx ? vd_fma(t2, vd_set(KA.c5), vd_set(KA.c3))
-                  : vd_fma(vd_fma(vd_fma(vd_set(K.c9), t2, vd_set(K.c7)), t2, vd_set(K.c5)), t2,
-                           vd_set(K.c3));
+    vd p = vd_fma(vd_fma(vd_fma(vd_set(K.c9), t2, vd_set(K.c7)), t2, vd_set(K.c5)), t2, vd_set(K.c3));
 #undef K
-#undef KA
     vd v = vd_fma(vd_mul(t2, t), p, t);
     vd y = vd_add(vd_lookup_halves(vm_atan_base_hi, j, ATAN_NODES, big), v);
     return atan_signed(y, vdi_xor(vd_bits(x), vd_bits(a)));
 }
 
-static inline vd atan_f64_lean_vec(vd x, int approx, int *st) {
-    vd y = atan_lean(x, approx);
+static inline vd atan_f64_fast_vec(vd x, int *st) {
+    vd y = atan_lean(x);
     vdm special = vdm_not(vd_lt(vd_abs(x), vd_set(ATAN_F64_BRANCH_FREE)));
     if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, atan_f64_special, st);
     return y;
 }
-static inline vd atan_f64_fast_vec(vd x, int *st) { return atan_f64_lean_vec(x, 0, st); }
-static inline vd atan_f64_approx_vec(vd x, int *st) { return atan_f64_lean_vec(x, 1, st); }
+
+/* approx (both dtypes, T = d or f): no table.  t = min(1, a) / max(1, a) (NaN passes both, as
+ * their second operand; inf gives t = 0), r = t P(t^2) / Q(t^2), atan a = r (a <= 1) or
+ * pi/2 - r; SIGNED(y) puts x's sign back. */
+#define ATAN_APPROX(T, K, P_OF_U, Q_OF_U, SIGNED)                                      \
+    v##T a = v##T##_abs(x), one = v##T##_set(1);                                       \
+    v##T t = v##T##_div(v##T##_min(one, a), v##T##_max(one, a));                       \
+    v##T u = v##T##_mul(t, t);                                                         \
+    v##T r = v##T##_div(v##T##_mul(t, (P_OF_U)), (Q_OF_U));                            \
+    v##T y = v##T##_select(v##T##_gt(a, one), v##T##_sub(v##T##_set(K.pio2), r), r);   \
+    (void)st;                                                                          \
+    return SIGNED;
+
+static inline vd atan_f64_approx_vec(vd x, int *st) {
+#define K vm_atan_approx_f64_k
+    ATAN_APPROX(d, K,
+                vd_fma(u, vd_fma(u, vd_fma(u, vd_set(K.p3), vd_set(K.p2)), vd_set(K.p1)), one),
+                vd_fma(u, vd_fma(u, vd_fma(u, vd_set(K.q3), vd_set(K.q2)), vd_set(K.q1)), one),
+                atan_signed(y, vdi_xor(vd_bits(x), vd_bits(a))))
+#undef K
+}
 
 /* accurate float32, first try: the fast float64 evaluation (< 4 ULP of double).  float(y) is
  * then correctly rounded unless y lies within ATAN_F32_WINDOW double ulps of a float midpoint
@@ -152,7 +170,7 @@ static inline vd atan_f64_approx_vec(vd x, int *st) { return atan_f64_lean_vec(x
 #define ATAN_F32_WINDOW ((int64_t)vm_atan_limits.f32_cr_window) /* vecmath.spec.LIMITS */
 static inline vfh atan_f32_accurate_vec(vfh xf, int *st) {
     vd x = vd_from_vfh(xf);
-    vd y = atan_lean(x, 0);
+    vd y = atan_lean(x);
     vdi d = vdi_and(vdi_add(vd_bits(y), vdi_set(ATAN_F32_WINDOW - 0x10000000)),
                     vdi_set(0x1fffffff));
     vdm unsure = vdi_gt(vdi_set(2 * ATAN_F32_WINDOW), d);
@@ -164,29 +182,34 @@ static inline vfh atan_f32_accurate_vec(vfh xf, int *st) {
     return yf;
 }
 
-/* fast / approx float32: base + (tau + tau^3 p(tau^2)) in float arithmetic on the 16-slot grid
- * of a's float bits (slot 0: a < 1/8, 15: a >= 16); P_OF_T2 is p in t2.  No special path: inf
- * is clamped to f32_grid_clamp = 2^100 (vecmath.spec.LIMITS: a c overflows, tau = 0, the result
- * is float(pi/2)); NaN passes the clamp (vf_min gives its second operand) and propagates. */
-#define ATAN_F32_GRID(P_OF_T2)                                                         \
-    vf a = vf_abs(x);                                                                  \
-    vfi s = vfi_sub(vfi_shr(vf_bits(a), 22), vfi_set((int32_t)vm_atan_f32_grid.index_base)); \
-    vfi slot = vfi_minu(vfi_max(s, vfi_set(0)), vfi_set(15));                          \
-    vf c = vf_lookup(vm_atan_f32_node, slot, 16);                                      \
-    vf ac = vf_min(vf_set((float)vm_atan_limits.f32_grid_clamp), a);                   \
-    vf t = vf_div(vf_sub(ac, c), vf_fma(ac, c, vf_set(1.0f)));                         \
-    vf t2 = vf_mul(t, t);                                                              \
-    vf y = vf_add(vf_lookup(vm_atan_f32_base, slot, 16), vf_fma(vf_mul(t2, t), (P_OF_T2), t)); \
-    (void)st;                                                                          \
-    return vf_from_bits(vfi_xor(vf_bits(y), vfi_xor(vf_bits(x), vf_bits(a))));
-
+/* fast float32: base + (tau + tau^3 p(tau^2)) in float arithmetic on the 16-slot grid of a's
+ * float bits (slot 0: a < 1/8, 15: a >= 16).  No special path: inf is clamped to
+ * f32_grid_clamp = 2^100 (vecmath.spec.LIMITS: a c overflows, tau = 0, the result is
+ * float(pi/2)); NaN passes the clamp (vf_min gives its second operand) and propagates. */
 static inline vf atan_f32_fast_vec(vf x, int *st) {
 #define K vm_atan_fast_f32_k
-    ATAN_F32_GRID(vf_fma(t2, vf_set(K.c5), vf_set(K.c3)))
+    vf a = vf_abs(x);
+    vfi s = vfi_sub(vfi_shr(vf_bits(a), 22), vfi_set((int32_t)vm_atan_f32_grid.index_base));
+    vfi slot = vfi_minu(vfi_max(s, vfi_set(0)), vfi_set(15));
+    vf c = vf_lookup(vm_atan_f32_node, slot, 16);
+    vf ac = vf_min(vf_set((float)vm_atan_limits.f32_grid_clamp), a);
+    vf t = vf_div(vf_sub(ac, c), vf_fma(ac, c, vf_set(1.0f)));
+    vf t2 = vf_mul(t, t);
+    vf p = vf_fma(t2, vf_set(K.c5), vf_set(K.c3));
+    vf y = vf_add(vf_lookup(vm_atan_f32_base, slot, 16), vf_fma(vf_mul(t2, t), p, t));
+    (void)st;
+    return vf_from_bits(vfi_xor(vf_bits(y), vfi_xor(vf_bits(x), vf_bits(a))));
 #undef K
 }
 
-static inline vf atan_f32_approx_vec(vf x, int *st) { ATAN_F32_GRID(vf_set(vm_atan_approx_f32_k.c3)) }
+static inline vf atan_f32_approx_vec(vf x, int *st) {
+#define K vm_atan_approx_f32_k
+    ATAN_APPROX(f, K,
+                vf_fma(u, vf_fma(u, vf_set(K.p2), vf_set(K.p1)), one),
+                vf_fma(u, vf_fma(u, vf_set(K.q2), vf_set(K.q1)), one),
+                vf_from_bits(vfi_xor(vf_bits(y), vfi_xor(vf_bits(x), vf_bits(a)))))
+#undef K
+}
 
 VM_ARRAY_F64(vm_atan_accurate_f64, atan_f64_accurate_vec)
 VM_ARRAY_F32_IN_F64(vm_atan_accurate_f32, atan_f32_accurate_vec)

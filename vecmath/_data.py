@@ -901,13 +901,7 @@ VM_ATAN_F64_K = dict(
     c9=float.fromhex('0x1.c6163af119e73p-4'),  # tau^9
 )
 
-# atan approx float64: tau + c3 tau^3 + .. + c5 tau^5 on |tau| <= 0.0336209, relative error <= 2^-36.88 (certified)
-VM_ATAN_APPROX_F64_K = dict(
-    c3=float.fromhex('-0x1.555550103ec9dp-2'),  # tau^3
-    c5=float.fromhex('0x1.9923d73721253p-3'),  # tau^5
-)
-
-# atan float32 fast/approx: node c of slot i (0: a < 1/8, 15: a >= 16)
+# atan float32 fast: node c of slot i (0: a < 1/8, 15: a >= 16)
 VM_ATAN_F32_NODE = (
     float.fromhex('0x0.0p+0'),
     float.fromhex('0x1.3fb1fa0000000p-3'),
@@ -927,7 +921,7 @@ VM_ATAN_F32_NODE = (
     float.fromhex('0x1.0000000000000p+30'),
 )
 
-# atan float32 fast/approx: atan(c) rounded to float
+# atan float32 fast: atan(c) rounded to float
 VM_ATAN_F32_BASE = (
     float.fromhex('0x0.0p+0'),
     float.fromhex('0x1.3d22c40000000p-3'),
@@ -953,12 +947,27 @@ VM_ATAN_FAST_F32_K = dict(
     c5=float.fromhex('0x1.9352360000000p-3'),  # tau^5
 )
 
-# atan approx float32: tau + c3 tau^3 on |tau| <= 0.125, relative error <= 2^-16.88 (certified) (float coefficients)
-VM_ATAN_APPROX_F32_K = dict(
-    c3=float.fromhex('-0x1.52b53c0000000p-2'),  # tau^3
+# atan approx float64: atan(t) = t (1 + p1 u + ..) / (1 + q1 u + ..), u = t^2, degrees 3/3, on [0, 1], relative error <= 2^-29.95 (certified)
+VM_ATAN_APPROX_F64_K = dict(
+    pio2=float.fromhex('0x1.921fb54442d18p+0'),  # pi/2 rounded
+    p1=float.fromhex('0x1.218ab7bd79a4cp+0'),  # u^1 in the numerator
+    p2=float.fromhex('0x1.264c4c634a52cp-2'),  # u^2 in the numerator
+    p3=float.fromhex('0x1.25e420592ffa8p-7'),  # u^3 in the numerator
+    q1=float.fromhex('0x1.76e00ba651b66p+0'),  # u^1 in the denominator
+    q2=float.fromhex('0x1.26aabf0acaf71p-1'),  # u^2 in the denominator
+    q3=float.fromhex('0x1.9ff10c4a8133cp-5'),  # u^3 in the denominator
 )
 
-# atan float32 fast/approx: slot of a
+# atan approx float32: atan(t) = t (1 + p1 u + ..) / (1 + q1 u + ..), u = t^2, degrees 2/2, on [0, 1], relative error <= 2^-20.76 (certified)
+VM_ATAN_APPROX_F32_K = dict(
+    pio2=float.fromhex('0x1.921fb60000000p+0'),  # pi/2 rounded
+    p1=float.fromhex('0x1.56d24a0000000p-1'),  # u^1 in the numerator
+    p2=float.fromhex('0x1.5fb20e0000000p-5'),  # u^2 in the numerator
+    q1=float.fromhex('0x1.00bcee0000000p+0'),  # u^1 in the denominator
+    q2=float.fromhex('0x1.6b9c880000000p-3'),  # u^2 in the denominator
+)
+
+# atan float32 fast: slot of a
 VM_ATAN_F32_GRID = dict(
     index_base=0x000000f7,  # slot = clamp((bits(a) >> 22) - index_base, 0, 15)
 )
@@ -967,5 +976,5 @@ VM_ATAN_F32_GRID = dict(
 VM_ATAN_LIMITS = dict(
     f64_branch_free_abs=float.fromhex('0x1.0000000000000p+400'),  # |x| below: a times the node of a > 30 (2^600) and its reciprocal are normal doubles; above: +-pi/2 rounded
     f32_cr_window=float.fromhex('0x1.0000000000000p+6'),  # accurate float32: double ulps around a float midpoint within which the fast float64 result (< 4 ULP) cannot decide the rounding: 16x margin, about 2^-22 of inputs take the double-double path
-    f32_grid_clamp=float.fromhex('0x1.0000000000000p+100'),  # fast/approx float32: |x| is clamped to it (inf included; NaN passes), so a c overflows to inf and the result is float(pi/2)
+    f32_grid_clamp=float.fromhex('0x1.0000000000000p+100'),  # fast float32: |x| is clamped to it (inf included; NaN passes), so a c overflows to inf and the result is float(pi/2)
 )

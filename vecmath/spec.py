@@ -87,7 +87,7 @@ LIMITS = {
         "f32_cr_window": (64.0, "accurate float32: double ulps around a float midpoint within which "
                                 "the fast float64 result (< 4 ULP) cannot decide the rounding: "
                                 "16x margin, about 2^-22 of inputs take the double-double path"),
-        "f32_grid_clamp": (2.0 ** 100, "fast/approx float32: |x| is clamped to it (inf included; NaN "
+        "f32_grid_clamp": (2.0 ** 100, "fast float32: |x| is clamped to it (inf included; NaN "
                                        "passes), so a c overflows to inf and the result is float(pi/2)"),
     },
     "log": {

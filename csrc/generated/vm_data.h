@@ -637,16 +637,7 @@ static const struct {
     .c9 = 0x1.c6163af119e73p-4,  /* tau^9 */
 };
 
-/* atan approx float64: tau + c3 tau^3 + .. + c5 tau^5 on |tau| <= 0.0336209, relative error <= 2^-36.88 (certified) */
-static const struct {
-    double c3;
-    double c5;
-} vm_atan_approx_f64_k = {
-    .c3 = -0x1.555550103ec9dp-2,  /* tau^3 */
-    .c5 = 0x1.9923d73721253p-3,  /* tau^5 */
-};
-
-/* atan float32 fast/approx: node c of slot i (0: a < 1/8, 15: a >= 16) */
+/* atan float32 fast: node c of slot i (0: a < 1/8, 15: a >= 16) */
 static const float vm_atan_f32_node[16] __attribute__((aligned(64))) = {
     0x0.0p+0f, 0x1.3fb1fa0000000p-3f, 0x1.bf95360000000p-3f, 0x1.3edd6a0000000p-2f,
     0x1.be89020000000p-2f, 0x1.3c6ef40000000p-1f, 0x1.bc0e240000000p-1f, 0x1.3845120000000p+0f,
@@ -654,7 +645,7 @@ static const float vm_atan_f32_node[16] __attribute__((aligned(64))) = {
     0x1.b70b2c0000000p+2f, 0x1.3354f80000000p+3f, 0x1.b6e78e0000000p+3f, 0x1.0000000000000p+30f,
 };
 
-/* atan float32 fast/approx: atan(c) rounded to float */
+/* atan float32 fast: atan(c) rounded to float */
 static const float vm_atan_f32_base[16] __attribute__((aligned(64))) = {
     0x0.0p+0f, 0x1.3d22c40000000p-3f, 0x1.b8a78a0000000p-3f, 0x1.351ea20000000p-2f,
     0x1.a514020000000p-2f, 0x1.1b6e1a0000000p-1f, 0x1.6dcc580000000p-1f, 0x1.c4a83a0000000p-1f,
@@ -671,14 +662,41 @@ static const struct {
     .c5 = 0x1.9352360000000p-3f,  /* tau^5 */
 };
 
-/* atan approx float32: tau + c3 tau^3 on |tau| <= 0.125, relative error <= 2^-16.88 (certified) (float coefficients) */
+/* atan approx float64: atan(t) = t (1 + p1 u + ..) / (1 + q1 u + ..), u = t^2, degrees 3/3, on [0, 1], relative error <= 2^-29.95 (certified) */
 static const struct {
-    float c3;
-} vm_atan_approx_f32_k = {
-    .c3 = -0x1.52b53c0000000p-2f,  /* tau^3 */
+    double pio2;
+    double p1;
+    double p2;
+    double p3;
+    double q1;
+    double q2;
+    double q3;
+} vm_atan_approx_f64_k = {
+    .pio2 = 0x1.921fb54442d18p+0,  /* pi/2 rounded */
+    .p1 = 0x1.218ab7bd79a4cp+0,  /* u^1 in the numerator */
+    .p2 = 0x1.264c4c634a52cp-2,  /* u^2 in the numerator */
+    .p3 = 0x1.25e420592ffa8p-7,  /* u^3 in the numerator */
+    .q1 = 0x1.76e00ba651b66p+0,  /* u^1 in the denominator */
+    .q2 = 0x1.26aabf0acaf71p-1,  /* u^2 in the denominator */
+    .q3 = 0x1.9ff10c4a8133cp-5,  /* u^3 in the denominator */
 };
 
-/* atan float32 fast/approx: slot of a */
+/* atan approx float32: atan(t) = t (1 + p1 u + ..) / (1 + q1 u + ..), u = t^2, degrees 2/2, on [0, 1], relative error <= 2^-20.76 (certified) */
+static const struct {
+    float pio2;
+    float p1;
+    float p2;
+    float q1;
+    float q2;
+} vm_atan_approx_f32_k = {
+    .pio2 = 0x1.921fb60000000p+0f,  /* pi/2 rounded */
+    .p1 = 0x1.56d24a0000000p-1f,  /* u^1 in the numerator */
+    .p2 = 0x1.5fb20e0000000p-5f,  /* u^2 in the numerator */
+    .q1 = 0x1.00bcee0000000p+0f,  /* u^1 in the denominator */
+    .q2 = 0x1.6b9c880000000p-3f,  /* u^2 in the denominator */
+};
+
+/* atan float32 fast: slot of a */
 static const struct {
     uint32_t index_base;
 } vm_atan_f32_grid = {
@@ -693,7 +711,7 @@ static const struct {
 } vm_atan_limits = {
     .f64_branch_free_abs = 0x1.0000000000000p+400,  /* |x| below: a times the node of a > 30 (2^600) and its reciprocal are normal doubles; above: +-pi/2 rounded */
     .f32_cr_window = 0x1.0000000000000p+6,  /* accurate float32: double ulps around a float midpoint within which the fast float64 result (< 4 ULP) cannot decide the rounding: 16x margin, about 2^-22 of inputs take the double-double path */
-    .f32_grid_clamp = 0x1.0000000000000p+100,  /* fast/approx float32: |x| is clamped to it (inf included; NaN passes), so a c overflows to inf and the result is float(pi/2) */
+    .f32_grid_clamp = 0x1.0000000000000p+100,  /* fast float32: |x| is clamped to it (inf included; NaN passes), so a c overflows to inf and the result is float(pi/2) */
 };
 
 #endif

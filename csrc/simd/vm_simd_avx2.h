@@ -26,6 +26,8 @@ static inline vdm vd_lt(vd a, vd b) { return _mm256_cmp_pd(a, b, _CMP_LT_OQ); }
 static inline vdm vd_le(vd a, vd b) { return _mm256_cmp_pd(a, b, _CMP_LE_OQ); }
 static inline vdm vd_gt(vd a, vd b) { return _mm256_cmp_pd(a, b, _CMP_GT_OQ); }
 static inline vdm vd_ge(vd a, vd b) { return _mm256_cmp_pd(a, b, _CMP_GE_OQ); }
+static inline vd vd_min(vd a, vd b) { return _mm256_min_pd(a, b); } /* a < b ? a : b (b if NaN) */
+static inline vd vd_max(vd a, vd b) { return _mm256_max_pd(a, b); } /* a > b ? a : b (b if NaN) */
 static inline vdm vd_ne(vd a, vd b) { return _mm256_cmp_pd(a, b, _CMP_NEQ_UQ); }
 static inline vdm vdm_or(vdm a, vdm b) { return _mm256_or_pd(a, b); }
 static inline vdm vdm_and(vdm a, vdm b) { return _mm256_and_pd(a, b); }
@@ -101,6 +103,7 @@ static inline vfm vf_le(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_LE_OQ); }
 static inline vfm vf_gt(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_GT_OQ); }
 static inline vfm vf_ge(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_GE_OQ); }
 static inline vf vf_min(vf a, vf b) { return _mm256_min_ps(a, b); } /* a < b ? a : b (b if NaN) */
+static inline vf vf_max(vf a, vf b) { return _mm256_max_ps(a, b); } /* a > b ? a : b (b if NaN) */
 static inline vfm vfm_and(vfm a, vfm b) { return _mm256_and_ps(a, b); }
 static inline vfm vfm_not(vfm a) { return _mm256_xor_ps(a, _mm256_castsi256_ps(_mm256_set1_epi32(-1))); }
 static inline unsigned vfm_bits(vfm a) { return (unsigned)_mm256_movemask_ps(a); }

@@ -26,6 +26,8 @@ static inline vdm vd_lt(vd a, vd b) { return _mm512_cmp_pd_mask(a, b, _CMP_LT_OQ
 static inline vdm vd_le(vd a, vd b) { return _mm512_cmp_pd_mask(a, b, _CMP_LE_OQ); }
 static inline vdm vd_gt(vd a, vd b) { return _mm512_cmp_pd_mask(a, b, _CMP_GT_OQ); }
 static inline vdm vd_ge(vd a, vd b) { return _mm512_cmp_pd_mask(a, b, _CMP_GE_OQ); }
+static inline vd vd_min(vd a, vd b) { return _mm512_min_pd(a, b); } /* a < b ? a : b (b if NaN) */
+static inline vd vd_max(vd a, vd b) { return _mm512_max_pd(a, b); } /* a > b ? a : b (b if NaN) */
 static inline vdm vd_ne(vd a, vd b) { return _mm512_cmp_pd_mask(a, b, _CMP_NEQ_UQ); }
 static inline vdm vdm_or(vdm a, vdm b) { return a | b; }
 static inline vdm vdm_and(vdm a, vdm b) { return a & b; }
@@ -92,6 +94,7 @@ static inline vfm vf_le(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_LE_OQ
 static inline vfm vf_gt(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_GT_OQ); }
 static inline vfm vf_ge(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_GE_OQ); }
 static inline vf vf_min(vf a, vf b) { return _mm512_min_ps(a, b); } /* a < b ? a : b (b if NaN) */
+static inline vf vf_max(vf a, vf b) { return _mm512_max_ps(a, b); } /* a > b ? a : b (b if NaN) */
 static inline vfm vfm_and(vfm a, vfm b) { return a & b; }
 static inline vfm vfm_not(vfm a) { return (vfm)~a; }
 static inline unsigned vfm_bits(vfm a) { return a; }

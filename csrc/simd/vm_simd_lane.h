@@ -21,6 +21,8 @@ static inline vdm vd_lt(vd a, vd b) { return a < b; }
 static inline vdm vd_le(vd a, vd b) { return a <= b; }
 static inline vdm vd_gt(vd a, vd b) { return a > b; }
 static inline vdm vd_ge(vd a, vd b) { return a >= b; }
+static inline vd vd_min(vd a, vd b) { return a < b ? a : b; } /* as x86 minpd: b if NaN */
+static inline vd vd_max(vd a, vd b) { return a > b ? a : b; } /* as x86 maxpd: b if NaN */
 static inline vdm vd_ne(vd a, vd b) { return a != b; }
 static inline vdm vdm_or(vdm a, vdm b) { return a | b; }
 static inline vdm vdm_and(vdm a, vdm b) { return a & b; }
@@ -51,6 +53,7 @@ static inline vfm vf_le(vf a, vf b) { return a <= b; }
 static inline vfm vf_gt(vf a, vf b) { return a > b; }
 static inline vfm vf_ge(vf a, vf b) { return a >= b; }
 static inline vf vf_min(vf a, vf b) { return a < b ? a : b; } /* as x86 minps: b if NaN */
+static inline vf vf_max(vf a, vf b) { return a > b ? a : b; } /* as x86 maxps: b if NaN */
 static inline vfm vfm_and(vfm a, vfm b) { return a & b; }
 static inline vfm vfm_not(vfm a) { return !a; }
 static inline unsigned vfm_bits(vfm a) { return (unsigned)a; }

@@ -1,6 +1,6 @@
 """atan: node and base tables, index constants and minimax polynomials for every tier and dtype.
 
-float64 tiers (and the float32 accurate tier, computed in double): a = |x| is folded to
+float64 accurate and fast (and float32 accurate, computed in double): a = |x| is folded to
 u = a (a <= 1) or u = 1/a (a > 1), and j = round(15 u) picks one of 16 nodes on each side.  1/a
 is never computed for the index: r = r0 (2 - a r0) from the bit-trick seed r0 (recip_magic) is
 within 0.26% below it, which only widens the buckets.  With c_j the node of a's side,
@@ -8,7 +8,9 @@ within 0.26% below it, which only widens the buckets.  With c_j the node of a's 
 c_j within a factor 2 of every a of its bucket (a - c_j exact, Sterbenz), c = 0 below 1/30 and
 HUGE_NODE above 30.  Nodes and bases atan(c_j) (hi + lo) are 2 x 16-entry tables: one AVX-512
 register permute per half.
-float32 fast and approx (float arithmetic): the same formula on a 16-slot grid read from a's
+approx (both dtypes): no table: t = min(a, 1) / max(a, 1), r = t P(t^2) / Q(t^2), an odd rational
+(APPROX_RATIONAL degrees) on [0, 1], and atan a = r or pi/2 - r.
+float32 fast (float arithmetic): the float64 formula on a 16-slot grid read from a's
 float bits: slot 0 holds a < 1/8 (node 0), slots 1..14 the half binades [2^e, 1.5 2^e) and
 [1.5 2^e, 2^(e+1)) from 1/8 to 16, slot 15 a >= 16 (node F32_HUGE_NODE: tau ~ -1/a).  Nodes
 (24 bits, within a factor 2 of their slot: a - c exact) and bases atan(c) rounded to float are
@@ -19,15 +21,16 @@ import numpy as np
 
 from .. import spec
 from .common import SHIFT_F64, Block, Table, err_bits, float32_bits, to_double, to_float
-from .certify import certified_error
-from .remez import fit
+from .certify import certified_error, certified_odd_rational_error
+from .remez import fit, fit_rational
 
 GRID = 15                      # a <= 1: j = round(15 a); a > 1: j = round(15 r), r ~ 1/a
 RECIP_MAGIC = 0x7FDE623822FC16E6  # r0 = double(MAGIC - bits(a)): |1 - a r0| <= 0.0506
 HUGE_NODE = 2.0 ** 600         # the node of a > 30; f64_branch_free_abs keeps a HUGE_NODE finite
-F32_SLOTS = 16                 # float32 fast/approx grid: slot = clamp((bits(a) >> 22) - base, 0, 15)
+F32_SLOTS = 16                 # float32 fast grid: slot = clamp((bits(a) >> 22) - base, 0, 15)
 F32_FIRST = mp.mpf(1) / 8      # slot 1 starts here; slot 0 is [0, 1/8) with node 0
 F32_HUGE_NODE = 2.0 ** 30      # the node of a >= 16: tau -> -1/a, atan(c) rounds to float(pi/2)
+APPROX_RATIONAL = {"f64": (3, 3), "f32": (2, 2)}  # numerator, denominator degree in t^2
 
 
 def recip_error():
@@ -68,7 +71,7 @@ def nodes():
 
 
 def f32_nodes():
-    """[(c, max |tau| over the slot)] for the float32 fast/approx grid (module docstring).  For
+    """[(c, max |tau| over the slot)] for the float32 fast grid (module docstring).  For
     slot 15 a - c is rounded (relative 2^-24, like tau's own roundings), a c may overflow to inf
     for a > 2^98 (tau = 0, result float(pi/2), correctly rounded), and tau -> -1/a as a grows."""
     out = [(0.0, F32_FIRST)]
@@ -123,8 +126,7 @@ def generate():
                    .add("recip_magic", RECIP_MAGIC,
                         "r0 = double(recip_magic - bits(a)), |1 - a r0| <= 0.0506"))
 
-        for tier, powers, target in (("f64", [3, 5, 7, 9], "accurate and fast float64"),
-                                     ("approx_f64", [3, 5], "approx float64")):
+        for tier, powers, target in (("f64", [3, 5, 7, 9], "accurate and fast float64"),):
             coeffs, err = _fit_atan(tau_max, powers, to_double)
             b = Block(f"vm_atan_{tier}_k", "double",
                       f"atan {target}: tau + c3 tau^3 + .. + c{powers[-1]} tau^{powers[-1]} on"
@@ -135,12 +137,12 @@ def generate():
 
         grid32 = f32_nodes()
         out.append(Table("vm_atan_f32_node", "float", [to_float(c) for c, _ in grid32],
-                         "atan float32 fast/approx: node c of slot i (0: a < 1/8, 15: a >= 16)"))
+                         "atan float32 fast: node c of slot i (0: a < 1/8, 15: a >= 16)"))
         assert all(to_float(c) == c for c, _ in grid32)
         out.append(Table("vm_atan_f32_base", "float", [to_float(mp.atan(c)) for c, _ in grid32],
-                         "atan float32 fast/approx: atan(c) rounded to float"))
+                         "atan float32 fast: atan(c) rounded to float"))
         tmax = max(t for _, t in grid32) * (1 + mp.mpf(2) ** -20)  # + tau's roundings
-        for tier, powers in (("fast", [3, 5]), ("approx", [3])):
+        for tier, powers in (("fast", [3, 5]),):
             coeffs, err = _fit_atan(tmax, powers, to_float)
             terms = " + ".join(f"c{k} tau^{k}" for k in powers)
             b = Block(f"vm_atan_{tier}_f32_k", "float",
@@ -149,7 +151,22 @@ def generate():
                       " (certified) (float coefficients)")
             _poly_block(b, coeffs, powers, to_float)
             out.append(b)
-        bf = Block("vm_atan_f32_grid", "uint32_t", "atan float32 fast/approx: slot of a")
+        for dtype, (conv, ctype) in (("f64", (to_double, "double")), ("f32", (to_float, "float"))):
+            num, den = APPROX_RATIONAL[dtype]
+            p, q, _ = fit_rational(mp.atan, 1, num, den, grid_points=1200)
+            p, q = [mp.mpf(conv(c)) for c in p], [mp.mpf(conv(c)) for c in q]
+            err = certified_odd_rational_error("atan(x)", mp.mpf(1), p, q, pieces=2)
+            b = Block(f"vm_atan_approx_{dtype}_k", ctype,
+                      f"atan approx {'float64' if dtype == 'f64' else 'float32'}: atan(t) = t (1 + p1 u"
+                      f" + ..) / (1 + q1 u + ..), u = t^2, degrees {num}/{den}, on [0, 1],"
+                      f" relative error <= 2^{err_bits(err)} (certified)")
+            b.add("pio2", conv(mp.pi / 2), "pi/2 rounded")
+            for k, c in enumerate(p):
+                b.add(f"p{k + 1}", conv(c), f"u^{k + 1} in the numerator")
+            for k, c in enumerate(q):
+                b.add(f"q{k + 1}", conv(c), f"u^{k + 1} in the denominator")
+            out.append(b)
+        bf = Block("vm_atan_f32_grid", "uint32_t", "atan float32 fast: slot of a")
         bf.add("index_base", int(float32_bits(float(F32_FIRST))) // 2 ** 22 - 1,
                "slot = clamp((bits(a) >> 22) - index_base, 0, 15)")
         out.append(bf)

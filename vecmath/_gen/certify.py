@@ -60,3 +60,12 @@ def certified_error(f, lo, hi, terms, relative=True, pieces=1):
             return mp.mpf(out[-1])
     except (IndexError, ValueError):
         raise RuntimeError(f"Sollya's supnorm failed for {f} on [{lo}, {hi}]: {r.stdout}{r.stderr}") from None
+
+
+def certified_odd_rational_error(f, hi, p, q, pieces=8):
+    """Upper bound of the relative error of x (1 + p1 x^2 + ..) / (1 + q1 x^2 + ..) against the
+    Sollya expression f on [0, hi]: the supnorm of the polynomial x P(x^2) against f Q(x^2),
+    whose ratio minus 1 is the rational's relative error."""
+    den = " + ".join(["1"] + [f"{exact(c)} * x^{2 * k + 2}" for k, c in enumerate(q)])
+    return certified_error(f"{f} * ({den})", mp.mpf(0), hi,
+                           [(1, 1)] + [(2 * k + 3, c) for k, c in enumerate(p)], pieces=pieces)

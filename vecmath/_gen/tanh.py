@@ -11,7 +11,7 @@ import mpmath as mp
 
 from .. import spec
 from .common import Block, Table, err_bits, to_double, to_float
-from .certify import certified_error, exact as certify_exact
+from .certify import certified_error, certified_odd_rational_error, exact as certify_exact
 from .remez import fit, fit_rational
 
 POLY_LIMIT = mp.mpf(1) / 8  # float64 kernels: polynomial below, exp beyond
@@ -101,9 +101,7 @@ def _approx_rational(dtype):
     sat = mp.mpf(conv(sat)) if conv(sat) <= sat else mp.mpf(conv(sat * (1 - mp.mpf(unit))))
     p, q, _ = fit_rational(mp.tanh, sat, num, den, grid_points=1500)
     p, q = [mp.mpf(conv(c)) for c in p], [mp.mpf(conv(c)) for c in q]
-    den_expr = " + ".join(["1"] + [f"{certify_exact(c)} * x^{2 * k + 2}" for k, c in enumerate(q)])
-    err = certified_error(f"tanh(x) * ({den_expr})", mp.mpf(0), sat,
-                          [(1, 1)] + [(2 * k + 3, c) for k, c in enumerate(p)], pieces=8)
+    err = certified_odd_rational_error("tanh(x)", sat, p, q)
     # below sat, R <= tanh(a) (1 + err) (1 + ~8 roundings) < 1, since 1 - tanh(a) > 2^-b
     assert err + 16 * unit < 1 - mp.tanh(sat) and 1 - mp.tanh(sat) >= mp.mpf(2) ** -b
     b = Block(f"vm_tanh_approx_{dtype}_k", ctype,

@@ -3,7 +3,7 @@
 The C float64 kernels and float32 accurate send NaN, +-inf and float64 |x| >= 2^400 to
 atan_f64_special / atan_f32_special; their results need no evaluation (x + x, +-pi/2 rounded), so
 here those lanes run the main path on 1.0 and the result is chosen with a select: no tier pays for a
-second path (float32 fast and approx have none: they clamp). Divisions are div() (no zero
+second path (float32 fast clamps instead, approx needs neither). Divisions are div() (no zero
 test: the denominators are >= 1 on every lane that is kept). float32 accurate rounds the accurate
 double-double for every input: the C first pass (the fast float64 evaluation) gives the same bits
 wherever it is used, since it is used only far from a float midpoint, and one path is cheaper than
@@ -112,71 +112,57 @@ def atan_accurate_f32(xf):
     return with_special_results(xf, finite, y, pio2)
 
 
-# fast / approx float64 (atan_lean): base + (tau + tau^3 p(tau^2)), tau = (a - c) / (1 + a c),
-# in two halves around the tier's polynomial p.
-@kernel
-def lean_tau_f64(x):
-    """(finite, sgn, jb, tau)"""
-    finite, a, sgn = input_f64(x)
-    jb, c = reduce(a)
-    return finite, sgn, jb, div(a - c, fma(a, c, 1.0))
-
-
-@kernel
-def lean_finish_f64(x, finite, sgn, jb, t, t2, p):
-    v = fma(t2 * t, p, t)
-    y = signed_f64(BASE_HI[jb] + v, sgn)
-    return with_special_results(x, finite, y, signed_f64(RED.pio2_hi, sgn))
-
-
+# fast float64 (atan_lean): base + (tau + tau^3 p(tau^2)), tau = (a - c) / (1 + a c).
 @kernel
 def atan_fast_f64(x):
     K = POLY64
-    finite, sgn, jb, t = lean_tau_f64(x)
+    finite, a, sgn = input_f64(x)
+    jb, c = reduce(a)
+    t = div(a - c, fma(a, c, 1.0))
     t2 = t * t
     p = fma(fma(fma(K.c9, t2, K.c7), t2, K.c5), t2, K.c3)
-    return lean_finish_f64(x, finite, sgn, jb, t, t2, p)
+    y = signed_f64(BASE_HI[jb] + fma(t2 * t, p, t), sgn)
+    return with_special_results(x, finite, y, signed_f64(RED.pio2_hi, sgn))
 
 
+# fast float32 (atan_f32_fast_vec): base + (tau + tau^3 p(tau^2)) in float arithmetic on the
+# 16-slot grid of a's float bits.  No special lanes: inf is clamped to 2^100 (result
+# float(pi/2)), NaN passes the clamp.
 @kernel
-def atan_approx_f64(x):
-    K = APPROX64
-    finite, sgn, jb, t = lean_tau_f64(x)
-    t2 = t * t
-    return lean_finish_f64(x, finite, sgn, jb, t, t2, fma(t2, K.c5, K.c3))
-
-
-# fast / approx float32 (ATAN_F32_GRID): base + (tau + tau^3 p(tau^2)) in float arithmetic on
-# the 16-slot grid of a's float bits, in two halves around the tier's polynomial p.
-# No special lanes: inf is clamped to 2^100 (result float(pi/2)), NaN passes the clamp.
-@kernel
-def grid_tau_f32(x):
-    """(sgn, slot, tau)"""
+def atan_fast_f32(x):
+    K = FAST32
     a = abs(x)
     s = (bits(a) >> 22) - GRID32_INDEX_BASE
     slot = select(s < 0, np.int64(0), select(s > 15, np.int64(15), s))
     c = NODE32[slot]
     ac = select(CLAMP32 < a, CLAMP32, a)  # vf_min(clamp, a): a where a is NaN
-    return bits(x) ^ bits(a), slot, div(ac - c, fma(ac, c, ONE32))
-
-
-@kernel
-def grid_finish_f32(sgn, slot, t, t2, p):
-    return signed_f32(BASE32[slot] + fma(t2 * t, p, t), sgn)
-
-
-@kernel
-def atan_fast_f32(x):
-    K = FAST32
-    sgn, slot, t = grid_tau_f32(x)
+    t = div(ac - c, fma(ac, c, ONE32))
     t2 = t * t
-    return grid_finish_f32(sgn, slot, t, t2, fma(t2, K.c5, K.c3))
+    y = BASE32[slot] + fma(t2 * t, fma(t2, K.c5, K.c3), t)
+    return signed_f32(y, bits(x) ^ bits(a))
+
+
+# approx (ATAN_APPROX): t = min(1, a) / max(1, a), r = t P(t^2) / Q(t^2), r or pi/2 - r.  vd_min
+# and vd_max give their second operand for NaN: a, which then propagates.
+@kernel
+def atan_approx_f64(x):
+    K = APPROX64
+    a = abs(x)
+    t = div(select(1.0 < a, 1.0, a), select(1.0 > a, 1.0, a))
+    u = t * t
+    r = div(t * fma(u, fma(u, fma(u, K.p3, K.p2), K.p1), 1.0),
+            fma(u, fma(u, fma(u, K.q3, K.q2), K.q1), 1.0))
+    return signed_f64(select(a > 1.0, K.pio2 - r, r), bits(x) ^ bits(a))
 
 
 @kernel
 def atan_approx_f32(x):
-    sgn, slot, t = grid_tau_f32(x)
-    return grid_finish_f32(sgn, slot, t, t * t, APPROX32.c3)
+    K = APPROX32
+    a = abs(x)
+    t = div(select(ONE32 < a, ONE32, a), select(ONE32 > a, ONE32, a))
+    u = t * t
+    r = div(t * fma(u, fma(u, K.p2, K.p1), ONE32), fma(u, fma(u, K.q2, K.q1), ONE32))
+    return signed_f32(select(a > ONE32, K.pio2 - r, r), bits(x) ^ bits(a))
 
 
 KERNELS = {
