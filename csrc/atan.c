@@ -54,12 +54,13 @@
 #define ATAN_F64_BRANCH_FREE vm_atan_limits.f64_branch_free_abs /* vecmath.spec.LIMITS */
 
 /* The float64 reduction of a = |x| (a < f64_branch_free_abs, or any value on lanes the caller
- * replaces): the node index j = round(15 u), u = a or ~1/a (big = a > 1). */
+ * replaces): the node index j = round(15 u) in the low 4 bits (all the lookups read), u = a or
+ * ~1/a (big = a > 1). */
 static inline vdi atan_index(vd a, vdm big) {
     vd r0 = vd_from_bits(vdi_sub(vdi_set((int64_t)vm_atan_bits.recip_magic), vd_bits(a)));
     vd u = vd_select(big, vd_mul(r0, vd_fnma(a, r0, vd_set(2.0))), a);
     vd k = vd_fma(u, vd_set(ATAN_K.grid), vd_set(ATAN_K.shift));
-    return vdi_and(vd_bits(k), vdi_set(ATAN_NODES - 1));
+    return vd_bits(k); /* the lookups read its low 4 bits: j */
 }
 
 /* atan(a) as s + e (|e| <= ulp(s)/2, error < 2^-61 relative) for 0 <= a < f64_branch_free_abs. */

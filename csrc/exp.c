@@ -40,20 +40,17 @@ static inline vf exp_f32_round_k(vf x, float inv_ln2_n, float shift, vfi *ki) {
     return vf_sub(z, vf_set(shift));
 }
 
-/* 2^(k/32) (rounded) for k in the double exponent range */
+/* 2^(k/32) (rounded) for k in the double exponent range (the lookup reads entry k mod 32) */
 static inline vd exp_f64_scale32(vdi ki) {
-    vdi idx = vdi_and(ki, vdi_set(31));
-    return vd_from_bits(vdi_add(vdi_lookup(vm_exp_tab32_bits, idx, 32), vdi_shl(ki, 47)));
+    return vd_from_bits(vdi_add(vdi_lookup(vm_exp_tab32_bits, ki, 32), vdi_shl(ki, 47)));
 }
 /* 2^(k/16) (rounded) for k in the double exponent range */
 static inline vd exp_f64_scale16(vdi ki) {
-    vdi idx = vdi_and(ki, vdi_set(15));
-    return vd_from_bits(vdi_add(vdi_lookup(vm_exp_tab16_bits, idx, 16), vdi_shl(ki, 48)));
+    return vd_from_bits(vdi_add(vdi_lookup(vm_exp_tab16_bits, ki, 16), vdi_shl(ki, 48)));
 }
 /* 2^(k/16) rounded to float, for k in the float exponent range */
 static inline vf exp_f32_scale16(vfi ki) {
-    vfi idx = vfi_and(ki, vfi_set(15));
-    return vf_from_bits(vfi_add(vfi_lookup(vm_exp_tab16_f32_bits, idx, 16), vfi_shl(ki, 19)));
+    return vf_from_bits(vfi_add(vfi_lookup(vm_exp_tab16_f32_bits, ki, 16), vfi_shl(ki, 19)));
 }
 
 /* The accurate tiers' reduction: x = kd ln2/32 + r + r_lo (r_lo: what rounding r dropped,
@@ -65,7 +62,7 @@ static inline vd exp_f64_accurate_reduce(vd x, vd *kd_out, vd *r_lo, vd *scale, 
     vd r = vd_fnma(kd, vd_set(EXP_K.ln2_lo_n), r_hi);
     *r_lo = vd_fnma(kd, vd_set(EXP_K.ln2_lo_n), vd_sub(r_hi, r));
     *scale = exp_f64_scale32(ki);
-    *tail = vd_lookup(vm_exp_tab32_tail, vdi_and(ki, vdi_set(31)), 32);
+    *tail = vd_lookup(vm_exp_tab32_tail, ki, 32);
     *kd_out = kd;
     return r;
 }

@@ -44,13 +44,13 @@
 
 #define LOG_K vm_log_accurate_k
 
-/* x = 2^k z on the bits of a positive normal double: z in [OFF, 2 OFF) and the index of its
- * entry in a 2^TBITS table.  u = ix - OFF + 2^62 stays positive, so logical shifts give
+/* x = 2^k z on the bits of a positive normal double: z in [OFF, 2 OFF) and an index whose low
+ * TBITS bits pick its entry in a 2^TBITS table (the lookups read only those).  u = ix - OFF + 2^62 stays positive, so logical shifts give
  * k + 1024, turned into a double by the 2^52 trick; kbias is subtracted from k. */
 #define LOG_REDUCE_F64(NAME, OFF, TBITS)                                                    \
     static inline vd NAME(vd x, double kbias, vdi *idx, vd *kd) {                           \
         vdi u = vdi_add(vd_bits(x), vdi_set((int64_t)((1ull << 62) - (OFF))));              \
-        *idx = vdi_and(vdi_shr(u, 52 - (TBITS)), vdi_set((1 << (TBITS)) - 1));              \
+        *idx = vdi_shr(u, 52 - (TBITS)); /* the lookups read its low TBITS bits */          \
         *kd = vd_sub(vd_from_bits(vdi_or(vdi_shr(u, 52), vdi_set(0x4330000000000000))),     \
                      vd_set(0x1p52 + 1024.0 + kbias));                                      \
         return vd_from_bits(vdi_add(vdi_and(u, vdi_set(0x000fffffffffffff)), vdi_set(OFF))); \
@@ -61,7 +61,7 @@ LOG_REDUCE_F64(log_reduce16, vm_log_reduce.off16, 4)
 #define LOG_REDUCE_F32(NAME, OFF, TBITS)                                                    \
     static inline vf NAME(vf x, vfi *idx, vf *kf) {                                         \
         vfi u = vfi_sub(vf_bits(x), vfi_set((int32_t)(OFF)));                               \
-        *idx = vfi_and(vfi_shr(u, 23 - (TBITS)), vfi_set((1 << (TBITS)) - 1));              \
+        *idx = vfi_shr(u, 23 - (TBITS));                                                    \
         *kf = vf_from_vfi(vfi_sra(u, 23));                                                  \
         return vf_from_bits(vfi_add(vfi_and(u, vfi_set(0x007fffff)), vfi_set((int32_t)(OFF)))); \
     }

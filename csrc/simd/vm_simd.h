@@ -1,7 +1,11 @@
 /* The vector layer: one API over scalar, AVX2+FMA and AVX-512, chosen by VM_ISA_*.
  * Kernel files (csrc/<function>.c) use only these names, never an intrinsic, so one source
  * compiles for every ISA and gives the same bits: each operation is an IEEE basic operation
- * or a fused multiply-add, in the same order, on every path. */
+ * or a fused multiply-add, in the same order, on every path.
+ *
+ * Table lookups (v*_lookup(t, idx, n)) read entry idx mod n, n a power of two: SIMD register
+ * permutes use only the low bits of idx, so kernels pass indices with high bits set and save
+ * the masking operation; gathers and the one-lane backends mask. */
 #ifndef VM_SIMD_H
 #define VM_SIMD_H
 #include <stddef.h>
@@ -43,11 +47,12 @@ static inline vd vd_copysign(vd mag, vd sgn) {
 static inline vf vf_abs(vf a) { return vf_from_bits(vfi_and(vf_bits(a), vfi_set(~VM_SIGN32))); }
 static inline vf vf_neg(vf a) { return vf_from_bits(vfi_xor(vf_bits(a), vfi_set(VM_SIGN32))); }
 
-/* Entry j (< n) of the second half of t (2n entries) where m, of the first half elsewhere.
+/* Entry j mod n of the second half of t (2n entries) where m, of the first half elsewhere.
  * AVX-512 reads each half with one register permute; AVX2 gathers, so there one gather of the
  * whole table costs half as much as two. */
 static inline vd vd_lookup_halves(const double *t, vdi j, int n, vdm m) {
 #if defined(VM_ISA_AVX2)
+    j = vdi_and(j, vdi_set(n - 1));
     return vd_lookup(t, vdi_select(m, vdi_add(j, vdi_set(n)), j), 2 * n);
 #else
     return vd_select(m, vd_lookup(t + n, j, n), vd_lookup(t, j, n));

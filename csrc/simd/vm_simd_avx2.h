@@ -49,7 +49,9 @@ static inline vdm vdi_gt(vdi a, vdi b) { return _mm256_castsi256_pd(_mm256_cmpgt
 static inline vdi vdi_select(vdm m, vdi a, vdi b) {
     return _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(b), _mm256_castsi256_pd(a), m));
 }
-/* Table lookups.  Tables of 4 or 8 entries (64-bit) stay in registers: each 4-entry register
+/* Table lookups (the contract: vm_simd.h): entry idx mod n of t, n a power of two.  Register
+ * permutes read only the low bits of idx; gathers mask idx first.  Tables of 4 or 8 entries
+ * (64-bit) stay in registers: each 4-entry register
  * is permuted by the index (vpermd on the two 32-bit halves of each entry) and the results are
  * blended by the index's higher bits, a binary tree of blendv; larger 64-bit tables are
  * gathered (measured on an AMD EPYC, family 26: for 16 and 32 entries the permute tree was
@@ -73,11 +75,13 @@ static inline __m256i vm_avx2_lookup64(const uint64_t *t, vdi idx, int n) {
 static inline int vm_avx2_in_registers64(int n) { return n == 4 || n == 8; }
 static inline vd vd_lookup(const double *t, vdi idx, int n) {
     if (vm_avx2_in_registers64(n)) return _mm256_castsi256_pd(vm_avx2_lookup64((const uint64_t *)t, idx, n));
+    idx = _mm256_and_si256(idx, _mm256_set1_epi64x(n - 1));
     return _mm256_mask_i64gather_pd(_mm256_setzero_pd(), t, idx,
                                     _mm256_castsi256_pd(_mm256_cmpeq_epi64(idx, idx)), 8);
 }
 static inline vdi vdi_lookup(const uint64_t *t, vdi idx, int n) {
     if (vm_avx2_in_registers64(n)) return vm_avx2_lookup64(t, idx, n);
+    idx = _mm256_and_si256(idx, _mm256_set1_epi64x(n - 1));
     return _mm256_mask_i64gather_epi64(_mm256_setzero_si256(), (const long long *)t, idx,
                                        _mm256_cmpeq_epi64(idx, idx), 8);
 }
@@ -126,7 +130,6 @@ static inline vfi vfi_select(vfm m, vfi a, vfi b) {
     return _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(b), _mm256_castsi256_ps(a), m));
 }
 static inline vf vf_from_vfi(vfi a) { return _mm256_cvtepi32_ps(a); }
-/* up to 16 entries: two register permutes and a blend on index bit 3 */
 /* 8, 16 or 32 entries: vpermd per 8-entry register, then blendv on the index's bits 3 and 4 */
 static inline vfi vfi_lookup(const uint32_t *t, vfi idx, int n) {
     const __m256i *v = (const __m256i *)t;
@@ -142,6 +145,7 @@ static inline vfi vfi_lookup(const uint32_t *t, vfi idx, int n) {
         }
         return r[0];
     }
+    idx = _mm256_and_si256(idx, _mm256_set1_epi32(n - 1));
     return _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), (const int *)t, idx,
                                        _mm256_cmpeq_epi32(idx, idx), 4);
 }

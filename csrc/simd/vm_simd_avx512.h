@@ -47,28 +47,32 @@ static inline vdi vdi_xor(vdi a, vdi b) { return _mm512_xor_si512(a, b); }
 static inline vdm vdi_eq(vdi a, vdi b) { return _mm512_cmpeq_epi64_mask(a, b); }
 static inline vdm vdi_gt(vdi a, vdi b) { return _mm512_cmpgt_epi64_mask(a, b); }
 static inline vdi vdi_select(vdm m, vdi a, vdi b) { return _mm512_mask_blend_epi64(m, b, a); }
-/* Table lookups, t aligned to 64 bytes and idx in [0, n): register permutes up to 32 entries. */
+/* Table lookups (the contract: vm_simd.h): entry idx mod n of t, n a power of two, t aligned to
+ * 64 bytes.  Tables of 8 to 32 entries are register permutes, which read only the low bits of
+ * idx; other sizes are gathered, from idx masked first. */
 static inline vd vd_lookup(const double *t, vdi idx, int n) {
-    if (n <= 8) return _mm512_permutexvar_pd(idx, _mm512_load_pd(t));
-    if (n <= 16) return _mm512_permutex2var_pd(_mm512_load_pd(t), idx, _mm512_load_pd(t + 8));
-    if (n <= 32) {
+    if (n == 8) return _mm512_permutexvar_pd(idx, _mm512_load_pd(t));
+    if (n == 16) return _mm512_permutex2var_pd(_mm512_load_pd(t), idx, _mm512_load_pd(t + 8));
+    if (n == 32) {
         vd lo = _mm512_permutex2var_pd(_mm512_load_pd(t), idx, _mm512_load_pd(t + 8));
         vd hi = _mm512_permutex2var_pd(_mm512_load_pd(t + 16), idx, _mm512_load_pd(t + 24));
         return _mm512_mask_blend_pd(_mm512_test_epi64_mask(idx, _mm512_set1_epi64(16)), lo, hi);
     }
     /* a mask made from idx, not kxnor of a reused k register: the gather that clears it would
      * otherwise chain every loop iteration to the previous one's gather */
+    idx = _mm512_and_si512(idx, _mm512_set1_epi64(n - 1));
     return _mm512_mask_i64gather_pd(_mm512_setzero_pd(), _mm512_cmpeq_epi64_mask(idx, idx), idx, t, 8);
 }
 static inline vdi vdi_lookup(const uint64_t *t, vdi idx, int n) {
     const __m512i *v = (const __m512i *)t;
-    if (n <= 8) return _mm512_permutexvar_epi64(idx, _mm512_load_si512(v));
-    if (n <= 16) return _mm512_permutex2var_epi64(_mm512_load_si512(v), idx, _mm512_load_si512(v + 1));
-    if (n <= 32) {
+    if (n == 8) return _mm512_permutexvar_epi64(idx, _mm512_load_si512(v));
+    if (n == 16) return _mm512_permutex2var_epi64(_mm512_load_si512(v), idx, _mm512_load_si512(v + 1));
+    if (n == 32) {
         vdi lo = _mm512_permutex2var_epi64(_mm512_load_si512(v), idx, _mm512_load_si512(v + 1));
         vdi hi = _mm512_permutex2var_epi64(_mm512_load_si512(v + 2), idx, _mm512_load_si512(v + 3));
         return _mm512_mask_blend_epi64(_mm512_test_epi64_mask(idx, _mm512_set1_epi64(16)), lo, hi);
     }
+    idx = _mm512_and_si512(idx, _mm512_set1_epi64(n - 1));
     return _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), _mm512_cmpeq_epi64_mask(idx, idx), idx,
                                        (const void *)t, 8);
 }
@@ -117,13 +121,15 @@ static inline vfi vfi_select(vfm m, vfi a, vfi b) { return _mm512_mask_blend_epi
 static inline vf vf_from_vfi(vfi a) { return _mm512_cvtepi32_ps(a); }
 static inline vfi vfi_lookup(const uint32_t *t, vfi idx, int n) {
     const __m512i *v = (const __m512i *)t;
-    if (n <= 16) return _mm512_permutexvar_epi32(idx, _mm512_load_si512(v));
-    if (n <= 32) return _mm512_permutex2var_epi32(_mm512_load_si512(v), idx, _mm512_load_si512(v + 1));
+    if (n == 16) return _mm512_permutexvar_epi32(idx, _mm512_load_si512(v));
+    if (n == 32) return _mm512_permutex2var_epi32(_mm512_load_si512(v), idx, _mm512_load_si512(v + 1));
+    idx = _mm512_and_si512(idx, _mm512_set1_epi32(n - 1));
     return _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), _mm512_cmpeq_epi32_mask(idx, idx), idx,
                                        (const void *)t, 4);
 }
 static inline vf vf_lookup(const float *t, vfi idx, int n) {
-    if (n <= 16) return _mm512_permutexvar_ps(idx, _mm512_load_ps(t));
-    if (n <= 32) return _mm512_permutex2var_ps(_mm512_load_ps(t), idx, _mm512_load_ps(t + 16));
+    if (n == 16) return _mm512_permutexvar_ps(idx, _mm512_load_ps(t));
+    if (n == 32) return _mm512_permutex2var_ps(_mm512_load_ps(t), idx, _mm512_load_ps(t + 16));
+    idx = _mm512_and_si512(idx, _mm512_set1_epi32(n - 1));
     return _mm512_mask_i32gather_ps(_mm512_setzero_ps(), _mm512_cmpeq_epi32_mask(idx, idx), idx, t, 4);
 }

@@ -40,8 +40,8 @@ static inline vdi vdi_xor(vdi a, vdi b) { return a ^ b; }
 static inline vdm vdi_eq(vdi a, vdi b) { return a == b; }
 static inline vdm vdi_gt(vdi a, vdi b) { return (int64_t)a > (int64_t)b; }
 static inline vdi vdi_select(vdm m, vdi a, vdi b) { return m ? a : b; }
-static inline vd vd_lookup(const double *t, vdi idx, int n) { (void)n; return t[idx]; }
-static inline vdi vdi_lookup(const uint64_t *t, vdi idx, int n) { (void)n; return t[idx]; }
+static inline vd vd_lookup(const double *t, vdi idx, int n) { return t[idx & (vdi)(n - 1)]; }
+static inline vdi vdi_lookup(const uint64_t *t, vdi idx, int n) { return t[idx & (vdi)(n - 1)]; }
 static inline vfh vfh_load(const float *p) { return *p; }
 static inline void vfh_store(float *p, vfh a) { *p = a; }
 static inline vd vd_from_vfh(vfh a) { return (double)a; }
@@ -71,7 +71,7 @@ static inline vfm vfi_gt(vfi a, vfi b) { return (int32_t)a > (int32_t)b; }
 static inline vfi vfi_minu(vfi a, vfi b) { return a < b ? a : b; } /* unsigned */
 static inline vfi vfi_max(vfi a, vfi b) { return (int32_t)a > (int32_t)b ? a : b; } /* signed */
 static inline vfi vfi_select(vfm m, vfi a, vfi b) { return m ? a : b; }
-static inline vfi vfi_lookup(const uint32_t *t, vfi idx, int n) { (void)n; return t[idx]; }
-static inline vf vf_lookup(const float *t, vfi idx, int n) { (void)n; return t[idx]; }
+static inline vfi vfi_lookup(const uint32_t *t, vfi idx, int n) { return t[idx & (vfi)(n - 1)]; }
+static inline vf vf_lookup(const float *t, vfi idx, int n) { return t[idx & (vfi)(n - 1)]; }
 
 #endif
