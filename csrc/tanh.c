@@ -1,7 +1,7 @@
 /* tanh(x) for float64 and float32, three tiers.
  *
- * Every tier computes on a = |x| and puts x's sign back at the end (tanh is odd; this keeps
- * -0 and the sign of tiny results).  No input needs a special path: NaN propagates through
+ * Every tier but approx computes on a = |x| and puts x's sign back at the end (tanh is odd;
+ * this keeps -0 and the sign of tiny results); approx's rational is odd and takes x itself.  No input needs a special path: NaN propagates through
  * the arithmetic, a >= sat (infinity included) selects 1, tiny and subnormal a come back
  * unchanged from a + a^3 P(a^2) (approx: a P(u) / Q(u) with P(0) = Q(0) = 1).  tanh reports no status bits.  Coefficients and tables:
  * csrc/generated/vm_data.h (python -m vecmath._gen).
@@ -28,7 +28,7 @@
  *   a (1 + p1 u + ..) / (1 + q1 u + ..), u = a^2, on [0, sat), 1 beyond; no table, one
  *   division, coefficients fitted by a rational Remez and the error certified by Sollya
  *   (vecmath/_gen/tanh.py).  sat is where 1 - tanh(sat) = 2^-b, b beyond the fit's error and
- *   the roundings, so the rational stays below 1.  float64: degrees 5/5, b = 30 (sat 10.74),
+ *   the roundings, so the rational stays below 1; x^2 >= sat_sq (sat^2 rounded) selects +-1.  float64: degrees 5/5, b = 30 (sat 10.74),
  *   fit 2^-31.5 plus ~6 double roundings, and 1 - tanh(sat) = 2^-30 beyond: <= 2^23 ULP.
  *   float32: degrees 3/3, b = 18 (sat 6.58), fit 2^-20.4 plus float roundings (Horner of P and
  *   Q, a P, the division: ~5 ULP), and 2^-18 beyond: <= 64 ULP (exhaustive: docs/accuracy.md).
@@ -125,21 +125,20 @@ static inline vd tanh_f64_fast_vec(vd x, int *st) {
 #undef K
 }
 
-/* approx: a P(u) / Q(u) below sat (where it stays below 1: vecmath/_gen/tanh.py), 1 beyond
- * (NaN fails the compare and propagates; the rational's overflow beyond sat is never selected). */
+/* approx: x P(u) / Q(u), u = x^2 (odd: no abs, no sign to restore), below sat (where it stays
+ * below 1: vecmath/_gen/tanh.py), +-1 where u >= sat_sq (NaN fails the compare and propagates;
+ * the rational's overflow beyond sat is never selected). */
 static inline vd tanh_f64_approx_vec(vd x, int *st) {
 #define K vm_tanh_approx_f64_k
-    vd a = vd_abs(x);
-    vd u = vd_mul(a, a);
+    vd u = vd_mul(x, x);
     vd P = vd_fma(u, vd_fma(u, vd_fma(u, vd_fma(u, vd_fma(u, vd_set(K.p5), vd_set(K.p4)),
                                                      vd_set(K.p3)), vd_set(K.p2)), vd_set(K.p1)),
                   vd_set(1.0));
     vd Q = vd_fma(u, vd_fma(u, vd_fma(u, vd_fma(u, vd_fma(u, vd_set(K.q5), vd_set(K.q4)),
                                                      vd_set(K.q3)), vd_set(K.q2)), vd_set(K.q1)),
                   vd_set(1.0));
-    vd y = vd_select(vd_ge(a, vd_set(K.sat)), vd_set(1.0), vd_div(vd_mul(a, P), Q));
     (void)st;
-    return vd_copysign(y, x);
+    return vd_select(vd_ge(u, vd_set(K.sat_sq)), vd_copysign(vd_set(1.0), x), vd_div(vd_mul(x, P), Q));
 #undef K
 }
 
@@ -164,13 +163,12 @@ static inline vf tanh_f32_fast_vec(vf x, int *st) {
 /* approx float32: the float64 approx form in float, P and Q of degree 3 in u. */
 static inline vf tanh_f32_approx_vec(vf x, int *st) {
 #define K vm_tanh_approx_f32_k
-    vf a = vf_abs(x);
-    vf u = vf_mul(a, a);
+    vf u = vf_mul(x, x);
     vf P = vf_fma(u, vf_fma(u, vf_fma(u, vf_set(K.p3), vf_set(K.p2)), vf_set(K.p1)), vf_set(1.0f));
     vf Q = vf_fma(u, vf_fma(u, vf_fma(u, vf_set(K.q3), vf_set(K.q2)), vf_set(K.q1)), vf_set(1.0f));
-    vf y = vf_select(vf_ge(a, vf_set(K.sat)), vf_set(1.0f), vf_div(vf_mul(a, P), Q));
+    vf one = vf_from_bits(vfi_or(vfi_and(vf_bits(x), vfi_set(VM_SIGN32)), vf_bits(vf_set(1.0f))));
     (void)st;
-    return vf_from_bits(vfi_xor(vf_bits(y), vfi_and(vf_bits(x), vfi_set(VM_SIGN32))));
+    return vf_select(vf_ge(u, vf_set(K.sat_sq)), one, vf_div(vf_mul(x, P), Q));
 #undef K
 }
 

@@ -420,7 +420,7 @@ static const struct {
 
 /* approx float64: tanh(a) = a (1 + p1 u + .. + p5 u^5) / (1 + q1 u + .. + q5 u^5), u = a^2, on [0, sat), relative error <= 2^-31.53 (certified); 1 - tanh(sat) = 2^-30.0, so the rational stays below 1 */
 static const struct {
-    double sat;
+    double sat_sq;
     double p1;
     double p2;
     double p3;
@@ -432,7 +432,7 @@ static const struct {
     double q4;
     double q5;
 } vm_tanh_approx_f64_k = {
-    .sat = 0x1.57cd0e700681fp+3,  /* 1 beyond */
+    .sat_sq = 0x1.cdb720f051ab1p+6,  /* sat^2 rounded: x^2 >= sat_sq selects +-1 */
     .p1 = 0x1.1f6e8ac80a272p-3,  /* u^1 in the numerator */
     .p2 = 0x1.1c73fd6bfa1bbp-8,  /* u^2 in the numerator */
     .p3 = 0x1.5064a260b2ec6p-15,  /* u^3 in the numerator */
@@ -447,7 +447,7 @@ static const struct {
 
 /* approx float32: tanh(a) = a (1 + p1 u + .. + p3 u^3) / (1 + q1 u + .. + q3 u^3), u = a^2, on [0, sat), relative error <= 2^-20.44 (certified); 1 - tanh(sat) = 2^-18.0, so the rational stays below 1 */
 static const struct {
-    float sat;
+    float sat_sq;
     float p1;
     float p2;
     float p3;
@@ -455,7 +455,7 @@ static const struct {
     float q2;
     float q3;
 } vm_tanh_approx_f32_k = {
-    .sat = 0x1.a56ef40000000p+2f,  /* 1 beyond */
+    .sat_sq = 0x1.5ae3100000000p+5f,  /* sat^2 rounded: x^2 >= sat_sq selects +-1 */
     .p1 = 0x1.fb13de0000000p-4f,  /* u^1 in the numerator */
     .p2 = 0x1.3373500000000p-9f,  /* u^2 in the numerator */
     .p3 = 0x1.1d76b80000000p-18f,  /* u^3 in the numerator */

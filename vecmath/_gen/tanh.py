@@ -109,7 +109,7 @@ def _approx_rational(dtype):
               f"p{num} u^{num}) / (1 + q1 u + .. + q{den} u^{den}), u = a^2, on [0, sat),"
               f" relative error <= 2^{err_bits(err)} (certified); 1 - tanh(sat) ="
               f" 2^{err_bits(1 - mp.tanh(sat))}, so the rational stays below 1")
-    b.add("sat", conv(sat), "1 beyond")
+    b.add("sat_sq", conv(sat * sat), "sat^2 rounded: x^2 >= sat_sq selects +-1")
     for k, c in enumerate(p):
         b.add(f"p{k + 1}", conv(c), f"u^{k + 1} in the numerator")
     for k, c in enumerate(q):

@@ -136,26 +136,23 @@ def tanh_fast_f64(x):
     return finish_f64(x, small, exp_div(a, K, tmp, ki), ap, u, P)
 
 
-# approx (tanh_f64_approx_vec, tanh_f32_approx_vec): a P(u) / Q(u), u = a^2, below sat, 1 beyond.
+# approx (tanh_f64_approx_vec, tanh_f32_approx_vec): x P(u) / Q(u), u = x^2, below sat, +-1 beyond.
 @kernel
 def tanh_approx_f64(x):
     K = APPROX64
-    a = abs(x)
-    u = a * a
+    u = x * x
     P = fma(u, fma(u, fma(u, fma(u, fma(u, K.p5, K.p4), K.p3), K.p2), K.p1), 1.0)
     Q = fma(u, fma(u, fma(u, fma(u, fma(u, K.q5, K.q4), K.q3), K.q2), K.q1), 1.0)
-    y = select(a >= K.sat, 1.0, div(a * P, Q))
-    return select(x != x, x + x, xorsign_f64(y, x))
+    return select(u >= K.sat_sq, xorsign_f64(1.0, x), div(x * P, Q))
 
 
 @kernel
 def tanh_approx_f32(x):
     K = APPROX32
-    a = abs(x)
-    u = a * a
+    u = x * x
     P = fma(u, fma(u, fma(u, K.p3, K.p2), K.p1), ONE32)
     Q = fma(u, fma(u, fma(u, K.q3, K.q2), K.q1), ONE32)
-    return xorsign_f32(select(a >= K.sat, ONE32, div(a * P, Q)), x)
+    return select(u >= K.sat_sq, xorsign_f32(ONE32, x), div(x * P, Q))
 
 
 # fast float32 (tanh_f32_fast_vec): the interval's polynomial in t = a - start.
