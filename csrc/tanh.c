@@ -166,9 +166,8 @@ static inline vf tanh_f32_approx_vec(vf x, int *st) {
     vf u = vf_mul(x, x);
     vf P = vf_fma(u, vf_fma(u, vf_fma(u, vf_set(K.p3), vf_set(K.p2)), vf_set(K.p1)), vf_set(1.0f));
     vf Q = vf_fma(u, vf_fma(u, vf_fma(u, vf_set(K.q3), vf_set(K.q2)), vf_set(K.q1)), vf_set(1.0f));
-    vf one = vf_from_bits(vfi_or(vfi_and(vf_bits(x), vfi_set(VM_SIGN32)), vf_bits(vf_set(1.0f))));
     (void)st;
-    return vf_select(vf_ge(u, vf_set(K.sat_sq)), one, vf_div(vf_mul(x, P), Q));
+    return vf_select(vf_ge(u, vf_set(K.sat_sq)), vf_copysign(vf_set(1.0f), x), vf_div(vf_mul(x, P), Q));
 #undef K
 }
 

@@ -45,6 +45,10 @@ static inline vd vd_copysign(vd mag, vd sgn) {
                                vdi_and(vd_bits(sgn), vdi_set(VM_SIGN64))));
 }
 static inline vf vf_abs(vf a) { return vf_from_bits(vfi_and(vf_bits(a), vfi_set(~VM_SIGN32))); }
+static inline vf vf_copysign(vf mag, vf sgn) {
+    return vf_from_bits(vfi_or(vfi_and(vf_bits(mag), vfi_set(~VM_SIGN32)),
+                               vfi_and(vf_bits(sgn), vfi_set(VM_SIGN32))));
+}
 static inline vf vf_neg(vf a) { return vf_from_bits(vfi_xor(vf_bits(a), vfi_set(VM_SIGN32))); }
 
 /* Entry j mod n of the second half of t (2n entries) where m, of the first half elsewhere.

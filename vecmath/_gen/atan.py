@@ -21,8 +21,8 @@ import numpy as np
 
 from .. import spec
 from .common import SHIFT_F64, Block, Table, err_bits, float32_bits, to_double, to_float
-from .certify import certified_error, certified_odd_rational_error
-from .remez import fit, fit_rational
+from .certify import certified_error, certified_odd_rational
+from .remez import fit
 
 GRID = 15                      # a <= 1: j = round(15 a); a > 1: j = round(15 r), r ~ 1/a
 RECIP_MAGIC = 0x7FDE623822FC16E6  # r0 = double(MAGIC - bits(a)): |1 - a r0| <= 0.0506
@@ -153,19 +153,14 @@ def generate():
             out.append(b)
         for dtype, (conv, ctype) in (("f64", (to_double, "double")), ("f32", (to_float, "float"))):
             num, den = APPROX_RATIONAL[dtype]
-            p, q, _ = fit_rational(mp.atan, 1, num, den, grid_points=1200)
-            p, q = [mp.mpf(conv(c)) for c in p], [mp.mpf(conv(c)) for c in q]
-            err = certified_odd_rational_error("atan(x)", mp.mpf(1), p, q, pieces=2)
+            p, q, err = certified_odd_rational(mp.atan, "atan(x)", mp.mpf(1), num, den, conv,
+                                               grid_points=1200, pieces=2)
             b = Block(f"vm_atan_approx_{dtype}_k", ctype,
                       f"atan approx {'float64' if dtype == 'f64' else 'float32'}: atan(t) = t (1 + p1 u"
                       f" + ..) / (1 + q1 u + ..), u = t^2, degrees {num}/{den}, on [0, 1],"
                       f" relative error <= 2^{err_bits(err)} (certified)")
             b.add("pio2", conv(mp.pi / 2), "pi/2 rounded")
-            for k, c in enumerate(p):
-                b.add(f"p{k + 1}", conv(c), f"u^{k + 1} in the numerator")
-            for k, c in enumerate(q):
-                b.add(f"q{k + 1}", conv(c), f"u^{k + 1} in the denominator")
-            out.append(b)
+            out.append(b.add_rational(p, q, conv))
         bf = Block("vm_atan_f32_grid", "uint32_t", "atan float32 fast: slot of a")
         bf.add("index_base", int(float32_bits(float(F32_FIRST))) // 2 ** 22 - 1,
                "slot = clamp((bits(a) >> 22) - index_base, 0, 15)")

@@ -69,3 +69,13 @@ def certified_odd_rational_error(f, hi, p, q, pieces=8):
     den = " + ".join(["1"] + [f"{exact(c)} * x^{2 * k + 2}" for k, c in enumerate(q)])
     return certified_error(f"{f} * ({den})", mp.mpf(0), hi,
                            [(1, 1)] + [(2 * k + 3, c) for k, c in enumerate(p)], pieces=pieces)
+
+
+def certified_odd_rational(f_mp, f_sollya, hi, num, den, conv, grid_points=1500, pieces=8):
+    """The odd rational of degrees num/den on [0, hi] (remez.fit_rational), its coefficients
+    rounded by conv, and the certified relative error of the rounded rational: (p, q, err)."""
+    from .remez import fit_rational
+
+    p, q, _ = fit_rational(f_mp, hi, num, den, grid_points=grid_points)
+    p, q = [mp.mpf(conv(c)) for c in p], [mp.mpf(conv(c)) for c in q]
+    return p, q, certified_odd_rational_error(f_sollya, hi, p, q, pieces)

@@ -45,6 +45,13 @@ class Block:
         self.fields.append((field, value, comment))
         return self
 
+    def add_rational(self, p, q, conv):
+        """The coefficients of x (1 + p1 u + ..) / (1 + q1 u + ..), u = x^2, as p1.., q1.."""
+        for name, coeffs, where in (("p", p, "numerator"), ("q", q, "denominator")):
+            for k, c in enumerate(coeffs):
+                self.add(f"{name}{k + 1}", conv(c), f"u^{k + 1} in the {where}")
+        return self
+
 
 class Table:
     """A named array (aligned to 64 bytes for AVX-512 permutes)."""

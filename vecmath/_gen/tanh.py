@@ -11,8 +11,8 @@ import mpmath as mp
 
 from .. import spec
 from .common import Block, Table, err_bits, to_double, to_float
-from .certify import certified_error, certified_odd_rational_error, exact as certify_exact
-from .remez import fit, fit_rational
+from .certify import certified_error, certified_odd_rational, exact as certify_exact
+from .remez import fit
 
 POLY_LIMIT = mp.mpf(1) / 8  # float64 kernels: polynomial below, exp beyond
 F32_INTERVALS = 32
@@ -99,9 +99,7 @@ def _approx_rational(dtype):
     conv, ctype, unit = (to_float, "float", 2.0 ** -24) if dtype == "f32" else (to_double, "double", 2.0 ** -53)
     sat = mp.atanh(1 - mp.mpf(2) ** -b)
     sat = mp.mpf(conv(sat)) if conv(sat) <= sat else mp.mpf(conv(sat * (1 - mp.mpf(unit))))
-    p, q, _ = fit_rational(mp.tanh, sat, num, den, grid_points=1500)
-    p, q = [mp.mpf(conv(c)) for c in p], [mp.mpf(conv(c)) for c in q]
-    err = certified_odd_rational_error("tanh(x)", sat, p, q)
+    p, q, err = certified_odd_rational(mp.tanh, "tanh(x)", sat, num, den, conv)
     # below sat, R <= tanh(a) (1 + err) (1 + ~8 roundings) < 1, since 1 - tanh(a) > 2^-b
     assert err + 16 * unit < 1 - mp.tanh(sat) and 1 - mp.tanh(sat) >= mp.mpf(2) ** -b
     b = Block(f"vm_tanh_approx_{dtype}_k", ctype,
@@ -110,11 +108,7 @@ def _approx_rational(dtype):
               f" relative error <= 2^{err_bits(err)} (certified); 1 - tanh(sat) ="
               f" 2^{err_bits(1 - mp.tanh(sat))}, so the rational stays below 1")
     b.add("sat_sq", conv(sat * sat), "sat^2 rounded: x^2 >= sat_sq selects +-1")
-    for k, c in enumerate(p):
-        b.add(f"p{k + 1}", conv(c), f"u^{k + 1} in the numerator")
-    for k, c in enumerate(q):
-        b.add(f"q{k + 1}", conv(c), f"u^{k + 1} in the denominator")
-    return b
+    return b.add_rational(p, q, conv)
 
 
 def generate():
