@@ -25,10 +25,12 @@
  *   take log_f32_special, which rounds the accurate float64 evaluation as a double-double
  *   (s, e) (error ~2^-62 relative) with vm_round_dd_f32_any.  Exhaustive check: every float
  *   input gives the correctly rounded result.  Float subnormals are normal doubles here.
- * fast float64: N = 16, w = k ln2_hi + hi exact, G of degree 8 (2^-60.2),
- *   y = w + ((r + r^2 G) + (k ln2_lo + lo)): the two roundings of the small sum (< 0.035) are
- *   < 2^-58.8 each, against ulp(y) >= 2^-58 wherever k = 0 (|y| >= 2^-6 outside the c = 1
- *   entry) -> < 1.3 ULP + 0.5 (measured: docs/accuracy.md).
+ * fast float64: N = 16, w = k ln2 + log c in one FMA (ln2 and log c rounded to double),
+ *   G of degree 7 (c2..c9, 2^-54.7), y = w + (r + r^2 G).  Worst where w and p = r + r^2 G
+ *   cancel most, the entry above c = 1 (y >= 0.0308, w = 0.0606, |p| < |y|): w's rounding
+ *   1 ULP of y, p's 0.5, G's error 0.3 and the final addition 0.5 -> < 2.7 ULP (the entry
+ *   with c = 1 has w = k ln2 with k != 0, or w = 0 and y = log1p(r) to 0.9 ULP; measured
+ *   maximum: docs/accuracy.md).
  * approx float64: N = 16, G of degree 3 (2^-30.2), y = k ln2 + (log c + p): < 2^24 ULP
  *   (measured 2^22.6, near the c != 1 entries where r cancels part of log c).
  * fast float32: float arithmetic, N = 32 (one register permute of floats on AVX-512), log c
@@ -194,15 +196,13 @@ static inline vd log_f64_fast_vec(vd x, int *st) {
     vd z = log_reduce16(x, 0.0, &idx, &kd);
     vd r = vd_fma(z, vd_lookup(vm_log_invc16, idx, 16), vd_set(-1.0));
     vd r2 = vd_mul(r, r);
-    vd r4 = vd_mul(r2, r2);
     vd p01 = vd_fma(r, vd_set(K.c3), vd_set(K.c2));
     vd p23 = vd_fma(r, vd_set(K.c5), vd_set(K.c4));
     vd p45 = vd_fma(r, vd_set(K.c7), vd_set(K.c6));
     vd p67 = vd_fma(r, vd_set(K.c9), vd_set(K.c8));
-    vd g = vd_fma(r4, vd_fma(r4, vd_set(K.c10), vd_fma(r2, p67, p45)), vd_fma(r2, p23, p01));
-    vd w = vd_fma(kd, vd_set(K.ln2_hi), vd_lookup(vm_log_logc16_hi, idx, 16)); /* exact */
-    vd tail = vd_fma(kd, vd_set(K.ln2_lo), vd_lookup(vm_log_logc16_lo, idx, 16));
-    vd y = vd_add(w, vd_add(vd_fma(r2, g, r), tail));
+    vd g = vd_fma(vd_mul(r2, r2), vd_fma(r2, p67, p45), vd_fma(r2, p23, p01));
+    vd w = vd_fma(kd, vd_set(K.ln2), vd_lookup(vm_log_logc16, idx, 16));
+    vd y = vd_add(w, vd_fma(r2, g, r));
     vdm special = log_f64_special_mask(x);
     if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, log_f64_special, st);
     return y;

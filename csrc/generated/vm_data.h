@@ -195,7 +195,7 @@ static const double vm_log_invc16[16] __attribute__((aligned(64))) = {
     0x1.b000000000000p-1, 0x1.9800000000000p-1, 0x1.8800000000000p-1, 0x1.7000000000000p-1,
 };
 
-/* log c rounded to a multiple of 2^-42 (k ln2_hi + this is exact): accurate, fast float64 */
+/* log c rounded to a multiple of 2^-42 (k ln2_hi + this is exact): accurate float64 */
 static const double vm_log_logc16_hi[16] __attribute__((aligned(64))) = {
     -0x1.4618bc21c6000p-2, -0x1.2e8e2bae12000p-2, -0x1.fb9186d5e4000p-3, -0x1.9525a9cf46000p-3,
     -0x1.5ff3070a7a000p-3, -0x1.29552f8200000p-3, -0x1.6f0d28ae58000p-4, -0x1.f0a30c0118000p-5,
@@ -211,7 +211,7 @@ static const double vm_log_logc16_lo[16] __attribute__((aligned(64))) = {
     -0x1.27023eb68981cp-46, -0x1.84a7e75b6f6e4p-47, 0x1.1ef78ce2d07f2p-44, 0x1.ebe708164c759p-45,
 };
 
-/* log c rounded to double, N=16 (approx float64, accurate float32 first pass) */
+/* log c rounded to double, N=16 (fast and approx float64, accurate float32 first pass) */
 static const double vm_log_logc16[16] __attribute__((aligned(64))) = {
     -0x1.4618bc21c5ec2p-2, -0x1.2e8e2bae11d31p-2, -0x1.fb9186d5e3e2bp-3, -0x1.9525a9cf456b4p-3,
     -0x1.5ff3070a793d4p-3, -0x1.29552f81ff523p-3, -0x1.6f0d28ae56b4cp-4, -0x1.f0a30c01162a6p-5,
@@ -305,10 +305,9 @@ static const struct {
     .c7 = 0x1.273b6ca6ad322p-3,  /* r^7 */
 };
 
-/* fast float64: N=16, log1p(r) = r + r^2 (c2 + .. + c10 r^8) on r in [-0.03418, 0.03125], relative error <= 2^-60.22 (certified) */
+/* fast float64: N=16, log1p(r) = r + r^2 (c2 + .. + c9 r^7) on r in [-0.03418, 0.03125], relative error <= 2^-54.67 (certified) */
 static const struct {
-    double ln2_hi;
-    double ln2_lo;
+    double ln2;
     double c2;
     double c3;
     double c4;
@@ -317,19 +316,16 @@ static const struct {
     double c7;
     double c8;
     double c9;
-    double c10;
 } vm_log_fast_f64_k = {
-    .ln2_hi = 0x1.62e42fefa3800p-1,  /* ln2, 42 bits: k*ln2_hi is exact */
-    .ln2_lo = 0x1.ef35793c76730p-45,  /* ln2 - ln2_hi */
-    .c2 = -0x1.0000000000000p-1,  /* r^2 */
-    .c3 = 0x1.555555555550fp-2,  /* r^3 */
-    .c4 = -0x1.fffffffffdf01p-3,  /* r^4 */
-    .c5 = 0x1.9999999b479d6p-3,  /* r^5 */
-    .c6 = -0x1.5555558379431p-3,  /* r^6 */
-    .c7 = 0x1.249232c029eacp-3,  /* r^7 */
-    .c8 = -0x1.fffd7358bc6a9p-4,  /* r^8 */
-    .c9 = 0x1.c7fb558e0b765p-4,  /* r^9 */
-    .c10 = -0x1.9f6daa39131cbp-4,  /* r^10 */
+    .ln2 = 0x1.62e42fefa39efp-1,  /* ln2 */
+    .c2 = -0x1.fffffffffffefp-2,  /* r^2 */
+    .c3 = 0x1.5555555554ee2p-2,  /* r^3 */
+    .c4 = -0x1.000000007fbd4p-2,  /* r^4 */
+    .c5 = 0x1.999999b7aad22p-3,  /* r^5 */
+    .c6 = -0x1.555542ef6e311p-3,  /* r^6 */
+    .c7 = 0x1.249137e04bcc9p-3,  /* r^7 */
+    .c8 = -0x1.006d69d8a4178p-3,  /* r^8 */
+    .c9 = 0x1.cccd8996e17a5p-4,  /* r^9 */
 };
 
 /* approx float64: N=16, log1p(r) = r + r^2 (c2 + .. + c5 r^3) on r in [-0.03418, 0.03125], relative error <= 2^-30.17 (certified) */

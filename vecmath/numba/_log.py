@@ -131,15 +131,13 @@ def log_fast_f64(x):
     z, idx, kd = reduce16(xin, kbias)
     r = fma(z, INVC16[idx], -1.0)
     r2 = r * r
-    r4 = r2 * r2
     p01 = fma(r, K.c3, K.c2)
     p23 = fma(r, K.c5, K.c4)
     p45 = fma(r, K.c7, K.c6)
     p67 = fma(r, K.c9, K.c8)
-    g = fma(r4, fma(r4, K.c10, fma(r2, p67, p45)), fma(r2, p23, p01))
-    w = fma(kd, K.ln2_hi, LOGC16_HI[idx])           # exact
-    tail = fma(kd, K.ln2_lo, LOGC16_LO[idx])
-    y = w + (fma(r2, g, r) + tail)
+    g = fma(r2 * r2, fma(r2, p67, p45), fma(r2, p23, p01))
+    w = fma(kd, K.ln2, LOGC16[idx])
+    y = w + fma(r2, g, r)
     return select(ordinary, y, accurate_f64_of(x, xin, kbias))
 
 
