@@ -26,11 +26,12 @@
  *   the base (<= 1 ULP of the result), tau's two roundings (|tau| <= |result|) and the final
  *   rounding: < 4 ULP (tier bound; docs/accuracy.md has the measured maximum).
  * fast float32 (float arithmetic): the same formula on a grid read from a's float bits:
- *   slot = clamp((bits(a) >> 22) - base, 0, 15) gives node 0 for a < 1/8, the half binades
+ *   clamp(bits(a) >> 22, base, base + 15) - base gives node 0 for a < 1/8, the half binades
  *   [2^e, 1.5 2^e) and [1.5 2^e, 2^(e+1)) from 1/8 to 16 (nodes within a factor 2: a - c exact)
  *   and node 2^30 for a >= 16 (tau ~ -1/a; a c may overflow to inf above 2^98, giving tau = 0
  *   and float(pi/2), correctly rounded); |tau| <= 1/8; nodes and atan(c) rounded to float are
- *   16-entry tables (one permute each on AVX-512); one division; p = c3 + c5 t^2 (2^-25.5
+ *   16-entry tables (one permute each on AVX-512), stored rotated so that the clamped
+ *   bits(a) >> 22 reads them directly (entries are read mod 16); one division; p = c3 + c5 t^2 (2^-25.5
  *   relative): base's rounding (0.5 ULP of the base), tau's roundings (den, division: |tau| <=
  *   1/8 of the result except in slot 0, where tau = a exactly and base = 0) and the final
  *   addition: < 2 ULP.
@@ -184,16 +185,17 @@ static inline vfh atan_f32_accurate_vec(vfh xf, int *st) {
 }
 
 /* fast float32: base + (tau + tau^3 p(tau^2)) in float arithmetic on the 16-slot grid of a's
- * float bits (slot 0: a < 1/8, 15: a >= 16).  No special path: inf is clamped to
- * f32_grid_clamp = 2^100 (vecmath.spec.LIMITS: a c overflows, tau = 0, the result is
- * float(pi/2)); NaN passes the clamp (vf_min gives its second operand) and propagates. */
+ * float bits (slot 0: a < 1/8, 15: a >= 16; the tables are rotated so that the clamped
+ * bits(a) >> 22 reads them).  No special path: inf is clamped to f32_grid_clamp = 2^100
+ * (vecmath.spec.LIMITS: a c overflows, tau = 0, the result is float(pi/2)); NaN passes the
+ * clamp (vf_min gives its second operand), reads slot 15 and propagates. */
 static inline vf atan_f32_fast_vec(vf x, int *st) {
 #define K vm_atan_fast_f32_k
+    const int32_t base = (int32_t)vm_atan_f32_grid.index_base;
     vf a = vf_abs(x);
-    vfi s = vfi_sub(vfi_shr(vf_bits(a), 22), vfi_set((int32_t)vm_atan_f32_grid.index_base));
-    vfi slot = vfi_minu(vfi_max(s, vfi_set(0)), vfi_set(15));
-    vf c = vf_lookup(vm_atan_f32_node, slot, 16);
     vf ac = vf_min(vf_set((float)vm_atan_limits.f32_grid_clamp), a);
+    vfi slot = vfi_minu(vfi_max(vfi_shr(vf_bits(ac), 22), vfi_set(base)), vfi_set(base + 15));
+    vf c = vf_lookup(vm_atan_f32_node, slot, 16);
     vf t = vf_div(vf_sub(ac, c), vf_fma(ac, c, vf_set(1.0f)));
     vf t2 = vf_mul(t, t);
     vf p = vf_fma(t2, vf_set(K.c5), vf_set(K.c3));

@@ -899,8 +899,15 @@ VM_ATAN_F64_K = dict(
     c9=float.fromhex('0x1.c6163af119e73p-4'),  # tau^9
 )
 
-# atan float32 fast: node c of slot i (0: a < 1/8, 15: a >= 16)
+# atan float32 fast: node c of slot i (0: a < 1/8, 15: a >= 16) at entry (index_base + i) mod 16
 VM_ATAN_F32_NODE = (
+    float.fromhex('0x1.3504f40000000p+1'),
+    float.fromhex('0x1.b78f340000000p+1'),
+    float.fromhex('0x1.33b6100000000p+2'),
+    float.fromhex('0x1.b70b2c0000000p+2'),
+    float.fromhex('0x1.3354f80000000p+3'),
+    float.fromhex('0x1.b6e78e0000000p+3'),
+    float.fromhex('0x1.0000000000000p+30'),
     float.fromhex('0x0.0p+0'),
     float.fromhex('0x1.3fb1fa0000000p-3'),
     float.fromhex('0x1.bf95360000000p-3'),
@@ -910,17 +917,17 @@ VM_ATAN_F32_NODE = (
     float.fromhex('0x1.bc0e240000000p-1'),
     float.fromhex('0x1.3845120000000p+0'),
     float.fromhex('0x1.b9224e0000000p+0'),
-    float.fromhex('0x1.3504f40000000p+1'),
-    float.fromhex('0x1.b78f340000000p+1'),
-    float.fromhex('0x1.33b6100000000p+2'),
-    float.fromhex('0x1.b70b2c0000000p+2'),
-    float.fromhex('0x1.3354f80000000p+3'),
-    float.fromhex('0x1.b6e78e0000000p+3'),
-    float.fromhex('0x1.0000000000000p+30'),
 )
 
-# atan float32 fast: atan(c) rounded to float
+# atan float32 fast: atan(c) rounded to float, same order
 VM_ATAN_F32_BASE = (
+    float.fromhex('0x1.2d97c80000000p+0'),
+    float.fromhex('0x1.4995200000000p+0'),
+    float.fromhex('0x1.5da0a80000000p+0'),
+    float.fromhex('0x1.6d11400000000p+0'),
+    float.fromhex('0x1.7790780000000p+0'),
+    float.fromhex('0x1.7f7e000000000p+0'),
+    float.fromhex('0x1.921fb60000000p+0'),
     float.fromhex('0x0.0p+0'),
     float.fromhex('0x1.3d22c40000000p-3'),
     float.fromhex('0x1.b8a78a0000000p-3'),
@@ -930,13 +937,6 @@ VM_ATAN_F32_BASE = (
     float.fromhex('0x1.6dcc580000000p-1'),
     float.fromhex('0x1.c4a83a0000000p-1'),
     float.fromhex('0x1.0b833c0000000p+0'),
-    float.fromhex('0x1.2d97c80000000p+0'),
-    float.fromhex('0x1.4995200000000p+0'),
-    float.fromhex('0x1.5da0a80000000p+0'),
-    float.fromhex('0x1.6d11400000000p+0'),
-    float.fromhex('0x1.7790780000000p+0'),
-    float.fromhex('0x1.7f7e000000000p+0'),
-    float.fromhex('0x1.921fb60000000p+0'),
 )
 
 # atan fast float32: tau + c3 tau^3 + c5 tau^5 on |tau| <= 0.125, relative error <= 2^-25.53 (certified) (float coefficients)
@@ -967,7 +967,7 @@ VM_ATAN_APPROX_F32_K = dict(
 
 # atan float32 fast: slot of a
 VM_ATAN_F32_GRID = dict(
-    index_base=0x000000f7,  # slot = clamp((bits(a) >> 22) - index_base, 0, 15)
+    index_base=0x000000f7,  # slot = clamp(bits(a) >> 22, index_base, index_base + 15) - index_base
 )
 
 # where atan's kernels change path (vecmath.spec.LIMITS)

@@ -633,20 +633,20 @@ static const struct {
     .c9 = 0x1.c6163af119e73p-4,  /* tau^9 */
 };
 
-/* atan float32 fast: node c of slot i (0: a < 1/8, 15: a >= 16) */
+/* atan float32 fast: node c of slot i (0: a < 1/8, 15: a >= 16) at entry (index_base + i) mod 16 */
 static const float vm_atan_f32_node[16] __attribute__((aligned(64))) = {
-    0x0.0p+0f, 0x1.3fb1fa0000000p-3f, 0x1.bf95360000000p-3f, 0x1.3edd6a0000000p-2f,
-    0x1.be89020000000p-2f, 0x1.3c6ef40000000p-1f, 0x1.bc0e240000000p-1f, 0x1.3845120000000p+0f,
-    0x1.b9224e0000000p+0f, 0x1.3504f40000000p+1f, 0x1.b78f340000000p+1f, 0x1.33b6100000000p+2f,
-    0x1.b70b2c0000000p+2f, 0x1.3354f80000000p+3f, 0x1.b6e78e0000000p+3f, 0x1.0000000000000p+30f,
+    0x1.3504f40000000p+1f, 0x1.b78f340000000p+1f, 0x1.33b6100000000p+2f, 0x1.b70b2c0000000p+2f,
+    0x1.3354f80000000p+3f, 0x1.b6e78e0000000p+3f, 0x1.0000000000000p+30f, 0x0.0p+0f,
+    0x1.3fb1fa0000000p-3f, 0x1.bf95360000000p-3f, 0x1.3edd6a0000000p-2f, 0x1.be89020000000p-2f,
+    0x1.3c6ef40000000p-1f, 0x1.bc0e240000000p-1f, 0x1.3845120000000p+0f, 0x1.b9224e0000000p+0f,
 };
 
-/* atan float32 fast: atan(c) rounded to float */
+/* atan float32 fast: atan(c) rounded to float, same order */
 static const float vm_atan_f32_base[16] __attribute__((aligned(64))) = {
-    0x0.0p+0f, 0x1.3d22c40000000p-3f, 0x1.b8a78a0000000p-3f, 0x1.351ea20000000p-2f,
-    0x1.a514020000000p-2f, 0x1.1b6e1a0000000p-1f, 0x1.6dcc580000000p-1f, 0x1.c4a83a0000000p-1f,
-    0x1.0b833c0000000p+0f, 0x1.2d97c80000000p+0f, 0x1.4995200000000p+0f, 0x1.5da0a80000000p+0f,
-    0x1.6d11400000000p+0f, 0x1.7790780000000p+0f, 0x1.7f7e000000000p+0f, 0x1.921fb60000000p+0f,
+    0x1.2d97c80000000p+0f, 0x1.4995200000000p+0f, 0x1.5da0a80000000p+0f, 0x1.6d11400000000p+0f,
+    0x1.7790780000000p+0f, 0x1.7f7e000000000p+0f, 0x1.921fb60000000p+0f, 0x0.0p+0f,
+    0x1.3d22c40000000p-3f, 0x1.b8a78a0000000p-3f, 0x1.351ea20000000p-2f, 0x1.a514020000000p-2f,
+    0x1.1b6e1a0000000p-1f, 0x1.6dcc580000000p-1f, 0x1.c4a83a0000000p-1f, 0x1.0b833c0000000p+0f,
 };
 
 /* atan fast float32: tau + c3 tau^3 + c5 tau^5 on |tau| <= 0.125, relative error <= 2^-25.53 (certified) (float coefficients) */
@@ -696,7 +696,7 @@ static const struct {
 static const struct {
     uint32_t index_base;
 } vm_atan_f32_grid = {
-    .index_base = 0x000000f7u,  /* slot = clamp((bits(a) >> 22) - index_base, 0, 15) */
+    .index_base = 0x000000f7u,  /* slot = clamp(bits(a) >> 22, index_base, index_base + 15) - index_base */
 };
 
 /* where atan's kernels change path (vecmath.spec.LIMITS) */

@@ -14,7 +14,9 @@ float32 fast (float arithmetic): the float64 formula on a 16-slot grid read from
 float bits: slot 0 holds a < 1/8 (node 0), slots 1..14 the half binades [2^e, 1.5 2^e) and
 [1.5 2^e, 2^(e+1)) from 1/8 to 16, slot 15 a >= 16 (node F32_HUGE_NODE: tau ~ -1/a).  Nodes
 (24 bits, within a factor 2 of their slot: a - c exact) and bases atan(c) rounded to float are
-16-entry tables, one register permute each on AVX-512 and two plus a blend on AVX2.
+16-entry tables, one register permute each on AVX-512 and two plus a blend on AVX2.  The
+kernel reads entry (bits(a) >> 22) mod 16 with bits(a) >> 22 clamped to the 16 values of the
+slots, so the tables are stored rotated (slot i at (index_base + i) mod 16): no subtraction.
 """
 import mpmath as mp
 import numpy as np
@@ -136,11 +138,16 @@ def generate():
             out.append(b)
 
         grid32 = f32_nodes()
-        out.append(Table("vm_atan_f32_node", "float", [to_float(c) for c, _ in grid32],
-                         "atan float32 fast: node c of slot i (0: a < 1/8, 15: a >= 16)"))
+        index_base = int(float32_bits(float(F32_FIRST))) // 2 ** 22 - 1
+
+        def rotated(values):  # slot i at entry (index_base + i) mod 16
+            return [values[(i - index_base) % F32_SLOTS] for i in range(F32_SLOTS)]
+        out.append(Table("vm_atan_f32_node", "float", rotated([to_float(c) for c, _ in grid32]),
+                         "atan float32 fast: node c of slot i (0: a < 1/8, 15: a >= 16) at entry"
+                         " (index_base + i) mod 16"))
         assert all(to_float(c) == c for c, _ in grid32)
-        out.append(Table("vm_atan_f32_base", "float", [to_float(mp.atan(c)) for c, _ in grid32],
-                         "atan float32 fast: atan(c) rounded to float"))
+        out.append(Table("vm_atan_f32_base", "float", rotated([to_float(mp.atan(c)) for c, _ in grid32]),
+                         "atan float32 fast: atan(c) rounded to float, same order"))
         tmax = max(t for _, t in grid32) * (1 + mp.mpf(2) ** -20)  # + tau's roundings
         for tier, powers in (("fast", [3, 5]),):
             coeffs, err = _fit_atan(tmax, powers, to_float)
@@ -162,8 +169,8 @@ def generate():
             b.add("pio2", conv(mp.pi / 2), "pi/2 rounded")
             out.append(b.add_rational(p, q, conv))
         bf = Block("vm_atan_f32_grid", "uint32_t", "atan float32 fast: slot of a")
-        bf.add("index_base", int(float32_bits(float(F32_FIRST))) // 2 ** 22 - 1,
-               "slot = clamp((bits(a) >> 22) - index_base, 0, 15)")
+        bf.add("index_base", index_base,
+               "slot = clamp(bits(a) >> 22, index_base, index_base + 15) - index_base")
         out.append(bf)
 
     b = Block("vm_atan_limits", "double", "where atan's kernels change path (vecmath.spec.LIMITS)")

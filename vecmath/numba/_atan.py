@@ -132,13 +132,14 @@ def atan_fast_f64(x):
 def atan_fast_f32(x):
     K = FAST32
     a = abs(x)
-    s = (bits(a) >> 22) - GRID32_INDEX_BASE
-    slot = select(s < 0, np.int64(0), select(s > 15, np.int64(15), s))
-    c = NODE32[slot]
     ac = select(CLAMP32 < a, CLAMP32, a)  # vf_min(clamp, a): a where a is NaN
+    s = bits(ac) >> 22
+    entry = select(s < GRID32_INDEX_BASE, GRID32_INDEX_BASE,
+                   select(s > GRID32_INDEX_BASE + 15, GRID32_INDEX_BASE + 15, s)) & 15
+    c = NODE32[entry]
     t = div(ac - c, fma(ac, c, ONE32))
     t2 = t * t
-    y = BASE32[slot] + fma(t2 * t, fma(t2, K.c5, K.c3), t)
+    y = BASE32[entry] + fma(t2 * t, fma(t2, K.c5, K.c3), t)
     return signed_f32(y, bits(x) ^ bits(a))
 
 
