@@ -53,20 +53,6 @@ static inline vf exp_f32_scale16(vfi ki) {
     return vf_from_bits(vfi_add(vfi_lookup(vm_exp_tab16_f32_bits, ki, 16), vfi_shl(ki, 19)));
 }
 
-/* The accurate tiers' reduction: x = kd ln2/32 + r + r_lo (r_lo: what rounding r dropped,
- * used by tanh), 2^(kd/32) = scale * (1 + tail).  Valid for |x| < 746. */
-static inline vd exp_f64_accurate_reduce(vd x, vd *kd_out, vd *r_lo, vd *scale, vd *tail) {
-    vdi ki;
-    vd kd = exp_f64_round_k(x, EXP_K.inv_ln2_n, EXP_K.shift, &ki);
-    vd r_hi = vd_fnma(kd, vd_set(EXP_K.ln2_hi_n), x); /* exact */
-    vd r = vd_fnma(kd, vd_set(EXP_K.ln2_lo_n), r_hi);
-    *r_lo = vd_fnma(kd, vd_set(EXP_K.ln2_lo_n), vd_sub(r_hi, r));
-    *scale = exp_f64_scale32(ki);
-    *tail = vd_lookup(vm_exp_tab32_tail, ki, 32);
-    *kd_out = kd;
-    return r;
-}
-
 /* p with exp(r) = 1 + r + r^2 p(r) for |r| <= ln2/64 (relative error 2^-63.2); r2 = r*r. */
 static inline vd exp_f64_accurate_poly(vd r, vd r2) {
     vd p56 = vd_fma(r, vd_set(EXP_K.c6), vd_set(EXP_K.c5));
@@ -74,12 +60,15 @@ static inline vd exp_f64_accurate_poly(vd r, vd r2) {
     return vd_fma(r, vd_fma(r2, p56, p34), vd_set(EXP_K.c2));
 }
 
-/* exp(x) = scale * (1 + tmp) for the accurate tiers; valid for |x| < 746. */
+/* exp(x) = scale * (1 + tmp) for the accurate tiers: x = kd ln2/32 + r (r rounded once),
+ * 2^(kd/32) = scale * (1 + tail).  Valid for |x| < 746. */
 static inline vd exp_f64_accurate_core(vd x, vd *scale) {
-    vd kd, r_lo, tail;
-    vd r = exp_f64_accurate_reduce(x, &kd, &r_lo, scale, &tail);
+    vdi ki;
+    vd kd = exp_f64_round_k(x, EXP_K.inv_ln2_n, EXP_K.shift, &ki);
+    vd r = vd_fnma(kd, vd_set(EXP_K.ln2_lo_n), vd_fnma(kd, vd_set(EXP_K.ln2_hi_n), x));
+    *scale = exp_f64_scale32(ki);
     vd r2 = vd_mul(r, r);
-    return vd_add(tail, vd_fma(r2, exp_f64_accurate_poly(r, r2), r));
+    return vd_add(vd_lookup(vm_exp_tab32_tail, ki, 32), vd_fma(r2, exp_f64_accurate_poly(r, r2), r));
 }
 
 /* Accurate exp for any double: NaN, infinities, overflow and subnormal results. */
@@ -134,8 +123,7 @@ static inline vd exp_f64_accurate_vec(vd x, int *st) {
     return exp_f64_finish(x, scale, tmp, st);
 }
 
-/* exp(x) = scale * (1 + tmp) for the fast float64 tier (2^-53.4 relative, |x| < 704); tanh's
- * approx tier uses it too. */
+/* exp(x) = scale * (1 + tmp) for the fast float64 tier (2^-53.4 relative, |x| < 704). */
 static inline vd exp_f64_fast_core(vd x, vd *scale) {
 #define K vm_exp_fast_f64_k
     vdi ki;

@@ -7,12 +7,15 @@
  * csrc/generated/vm_data.h (python -m vecmath._gen).
  *
  * float64 accurate and fast: a < 1/8: odd minimax a + a^3 P(a^2); 1/8 <= a < sat (19.06): tanh(a) =
- * 1 - 2/(E+1), E = exp(2a) from exp's N=32 table (exp_f64_accurate_reduce/poly, shared with exp).
- * accurate float64: P of degree 13 (relative error: generated header).  E = scale (1 + r + lo) kept exact to
- *   ~2^-63 (r's rounding r_lo, the table tail and tail*r all kept); D = E + 1 as a
- *   double-double; q = 2/D with one division and a remainder correction; 1 - q by Fast2Sum.
- *   An error d in E is magnified by 2/(E-1) <= 7.1 at a = 1/8, so exp's 2^-63.2 polynomial
- *   gives <= 2^-61.3; the polynomial side adds ~2.5 roundings of a term <= a^2/3 <= 2^-7.6 of
+ * 1 - 2/(E+1), E = exp(2a) = 2^(k/16) (1 + tail) exp(r) from exp's N = 16 table and its tails
+ * (one register permute each on AVX-512) and tanh's own polynomial of degree 7 on |r| <= ln2/32
+ * (vm_tanh_exp_k, 2^-65.3): tanh_exp_reduce / tanh_exp_poly.
+ * accurate float64: P of degree 13 (relative error: generated header).  E = scale (1 + r_hi +
+ *   lo) with r_hi exact and lo = delta + r^2 p(r) + tail (1 + r) (delta: the reduction's low
+ *   part, so r_hi + delta is 2a - k ln2/16 to 2^-87); D = E + 1 as a double-double; q = 2/D with
+ *   one division and a remainder correction; 1 - q by Fast2Sum.  An error d in E is magnified by
+ *   2/(E-1) <= 7.1 at a = 1/8; the polynomial's 2^-65.3 and the dropped tail r^2 p (< 2^-64)
+ *   give <= 2^-61; the polynomial side adds ~2.5 roundings of a term <= a^2/3 <= 2^-7.6 of
  *   the result, <= 2^-59.3.  Bound ~0.5 + 0.03 ULP.
  * accurate float32: the fast float64 kernel on (double)x (< 4 double ULP, 2^-50) rounds
  *   correctly to float unless its result lies within 64 double ulps of a float midpoint
@@ -21,8 +24,9 @@
  *   (s, e) (relative error below 2^-59), rounded once by vm_round_dd_f32.  The exhaustive
  *   test finds every float32 result correctly rounded.
  * fast float64: P of degree 11 (2^-55.0); tanh = N/D with N = expm1(2a) = scale*tmp +
- *   (scale - 1), D = scale*tmp + (scale + 1): each is formed relative to its own size, so
- *   ~4 roundings plus tmp's 2^-58.2 (magnified by E/(E-1) <= 8.1) stay below 4 ULP
+ *   (scale - 1), D = scale*tmp + (scale + 1), exp(2a) = scale (1 + tmp): each is formed
+ *   relative to its own size, so ~4 roundings plus tmp's error (r's rounding 2^-58.5, tmp's
+ *   2^-58.5: < 2^-57.5, magnified by E/(E-1) <= 8.1) stay below 4 ULP
  *   (measured: docs/accuracy.md).
  * approx (float64, and float32 in float arithmetic): one odd rational
  *   a (1 + p1 u + ..) / (1 + q1 u + ..), u = a^2, on [0, sat), 1 beyond; no table, one
@@ -37,6 +41,30 @@
  *   top two mantissa bits of a (one permute per coefficient on AVX-512), degree 5 (2^-24.6
  *   relative) + float Horner rounding: < 2 ULP. */
 
+/* exp(a2) for a2 = 2a < 2 sat: a2 = kd ln2/16 + r_hi (r_hi exact), r = r_hi - kd ln2_lo_n rounded,
+ * delta = -kd ln2_lo_n (r_hi + delta = a2 - k ln2/16 to 2^-87); exp(a2) = scale (1 + tail) exp(r). */
+static inline vd tanh_exp_reduce(vd a2, vd *r_hi, vd *delta, vd *scale, vd *tail) {
+#define K vm_tanh_exp_k
+    vdi ki;
+    vd kd = exp_f64_round_k(a2, K.inv_ln2_n, K.shift, &ki);
+    *r_hi = vd_fnma(kd, vd_set(K.ln2_hi_n), a2); /* exact */
+    *delta = vd_mul(kd, vd_set(-K.ln2_lo_n));
+    *scale = exp_f64_scale16(ki);
+    *tail = vd_lookup(vm_exp_tab16_tail, ki, 16);
+    return vd_fnma(kd, vd_set(K.ln2_lo_n), *r_hi);
+#undef K
+}
+
+/* p with exp(r) = 1 + r + r^2 p(r) for |r| <= ln2/32 (2^-65.3); r2 = r*r; Estrin. */
+static inline vd tanh_exp_poly(vd r, vd r2) {
+#define K vm_tanh_exp_k
+    vd p23 = vd_fma(r, vd_set(K.c3), vd_set(K.c2));
+    vd p45 = vd_fma(r, vd_set(K.c5), vd_set(K.c4));
+    vd p67 = vd_fma(r, vd_set(K.c7), vd_set(K.c6));
+    return vd_fma(vd_mul(r2, r2), p67, vd_fma(r2, p45, p23));
+#undef K
+}
+
 /* tanh(a) for a = |x| (or NaN) as a double-double s + e, |e| <= ulp(s)/2: accurate tiers.
  * s alone is the float64 result (within 0.51 ULP). */
 static inline vd tanh_f64_accurate_dd(vd a, vd *e_out) {
@@ -45,16 +73,16 @@ static inline vd tanh_f64_accurate_dd(vd a, vd *e_out) {
     vdm small = vd_lt(a, vd_set(K.poly_limit));
     vd s = one, e = vd_set(0.0);
     if (vdm_bits(vdm_not(small))) { /* whole vectors on one side skip the other side */
-        /* a >= 1/8: E = exp(2a) = scale (1 + r + lo) */
-        vd kd, r_lo, scale, tail;
-        vd r = exp_f64_accurate_reduce(vd_add(a, a), &kd, &r_lo, &scale, &tail);
+        /* a >= 1/8: E = exp(2a) = scale (1 + r_hi + lo) */
+        vd r_hi, delta, scale, tail;
+        vd r = tanh_exp_reduce(vd_add(a, a), &r_hi, &delta, &scale, &tail);
         vd r2 = vd_mul(r, r);
-        vd lo = vd_fma(r2, exp_f64_accurate_poly(r, r2), vd_add(vd_fma(tail, r, tail), r_lo));
-        /* D = E + 1 = (scale + 1) + scale (m + m_lo), m + m_lo = r + lo (Fast2Sum: where
-         * |r| < |lo| both are below 2^-50 and its error below 2^-100), as dh + dl (scale >= 1
+        vd lo = vd_fma(r2, tanh_exp_poly(r, r2), vd_add(vd_fma(tail, r, tail), delta));
+        /* D = E + 1 = (scale + 1) + scale (m + m_lo), m + m_lo = r_hi + lo (Fast2Sum: where
+         * |r_hi| < |lo| both are below 2^-33 and its error below 2^-86), as dh + dl (scale >= 1
          * here): d0 - dh is exact and the fma gives dh's rounding error to 2^-53 of itself. */
-        vd m = vd_add(r, lo);
-        vd m_lo = vd_add(vd_sub(r, m), lo);
+        vd m = vd_add(r_hi, lo);
+        vd m_lo = vd_add(vd_sub(r_hi, m), lo);
         vd d0 = vd_add(scale, one);
         vd d0_lo = vd_add(vd_sub(scale, d0), one);
         vd dh = vd_fma(scale, m, d0);
@@ -100,7 +128,7 @@ static inline vd tanh_f64_accurate_vec(vd x, int *st) {
 }
 
 /* fast float64: a + a^3 P(a^2) below 1/8, else expm1(2a) / (exp(2a) + 1) with both terms formed
- * relative to scale, exp(2a) = scale (1 + tmp) from exp's accurate table (tails). */
+ * relative to scale, exp(2a) = scale (1 + tmp) (tanh_exp_reduce: the table's tails kept). */
 static inline vd tanh_f64_fast_vec(vd x, int *st) {
 #define K vm_tanh_fast_f64_k
     vd a = vd_abs(x);
@@ -108,8 +136,10 @@ static inline vd tanh_f64_fast_vec(vd x, int *st) {
     vd y = vd_set(1.0);
     (void)st;
     if (vdm_bits(vdm_not(small))) {
-        vd scale;
-        vd tmp = exp_f64_accurate_core(vd_add(a, a), &scale);
+        vd r_hi, delta, scale, tail;
+        vd r = tanh_exp_reduce(vd_add(a, a), &r_hi, &delta, &scale, &tail);
+        vd r2 = vd_mul(r, r);
+        vd tmp = vd_add(tail, vd_fma(r2, tanh_exp_poly(r, r2), r));
         vd n = vd_fma(scale, tmp, vd_sub(scale, vd_set(1.0)));
         vd d = vd_fma(scale, tmp, vd_add(scale, vd_set(1.0)));
         y = vd_select(vd_ge(a, vd_set(K.sat)), y, vd_div(n, d));

@@ -72,7 +72,7 @@ VM_EXP_TAB32_TAIL = (
     float.fromhex('0x1.a64a931d185eep-55'),
 )
 
-# 2^(j/16) as bits - (j << 48): accurate float32's first try
+# 2^(j/16) as bits - (j << 48): accurate float32's first try, tanh
 VM_EXP_TAB16_BITS = (
     0x3ff0000000000000,
     0x3fefb5586cf9890f,
@@ -90,6 +90,26 @@ VM_EXP_TAB16_BITS = (
     0x3fef199bdd85529c,
     0x3fef5818dcfba487,
     0x3fefa4afa2a490da,
+)
+
+# (2^(j/16) - hi) / hi: tanh's exp(2a)
+VM_EXP_TAB16_TAIL = (
+    float.fromhex('0x0.0p+0'),
+    float.fromhex('0x1.79aa65d837b6dp-54'),
+    float.fromhex('-0x1.01b15eaa59348p-55'),
+    float.fromhex('0x1.68efde3a8a894p-54'),
+    float.fromhex('0x1.34d754db0abb6p-55'),
+    float.fromhex('0x1.59f48a72a4c6dp-55'),
+    float.fromhex('0x1.690cebb7aafb0p-56'),
+    float.fromhex('0x1.063e1e21c5409p-54'),
+    float.fromhex('-0x1.3b3efbf5e2228p-54'),
+    float.fromhex('-0x1.b32dcb94da51dp-56'),
+    float.fromhex('0x1.db72fc1f0eab4p-55'),
+    float.fromhex('0x1.1affc2b91ce27p-56'),
+    float.fromhex('0x1.c1a7792cb3387p-55'),
+    float.fromhex('0x1.36eae30af0cb3p-56'),
+    float.fromhex('0x1.4a385a63d07a7p-56'),
+    float.fromhex('-0x1.ff7128fd391f0p-55'),
 )
 
 # 2^(j/16) rounded to float, as bits - (j << 19): fast and approx float32
@@ -477,6 +497,20 @@ VM_TANH_FAST_F64_K = dict(
     c7=float.fromhex('-0x1.ba1b961751fc9p-5'),  # a^7
     c9=float.fromhex('0x1.6643932bf778bp-6'),  # a^9
     c11=float.fromhex('-0x1.1d12642882c34p-7'),  # a^11
+)
+
+# accurate and fast float64: exp(2a) = 2^(k/16) (1 + tail) (1 + r + c2 r^2 + .. + c7 r^7) on |r| <= ln2/32, relative error <= 2^-65.32 (certified)
+VM_TANH_EXP_K = dict(
+    inv_ln2_n=float.fromhex('0x1.71547652b82fep+4'),  # N/ln2
+    shift=float.fromhex('0x1.8000000000000p+52'),  # round-to-integer shift, 1.5*2^52
+    ln2_hi_n=float.fromhex('0x1.62e42fefa0000p-5'),  # ln2/N, 37 bits: k*ln2_hi_n is exact
+    ln2_lo_n=float.fromhex('0x1.cf79abc9e3b3ap-44'),  # ln2/N - ln2_hi_n
+    c2=float.fromhex('0x1.0000000000004p-1'),  # r^2
+    c3=float.fromhex('0x1.5555555555545p-3'),  # r^3
+    c4=float.fromhex('0x1.5555555480363p-5'),  # r^4
+    c5=float.fromhex('0x1.111111125bfe1p-7'),  # r^5
+    c6=float.fromhex('0x1.6c1840e80740dp-10'),  # r^6
+    c7=float.fromhex('0x1.a01911f7acd85p-13'),  # r^7
 )
 
 # approx float64: tanh(a) = a (1 + p1 u + .. + p5 u^5) / (1 + q1 u + .. + q5 u^5), u = a^2, on [0, sat), relative error <= 2^-31.53 (certified); 1 - tanh(sat) = 2^-30.0, so the rational stays below 1

@@ -27,12 +27,20 @@ static const double vm_exp_tab32_tail[32] __attribute__((aligned(64))) = {
     0x1.4a385a63d07a7p-56, -0x1.2d52107b43e1fp-55, -0x1.ff7128fd391f0p-55, 0x1.a64a931d185eep-55,
 };
 
-/* 2^(j/16) as bits - (j << 48): accurate float32's first try */
+/* 2^(j/16) as bits - (j << 48): accurate float32's first try, tanh */
 static const uint64_t vm_exp_tab16_bits[16] __attribute__((aligned(64))) = {
     0x3ff0000000000000u, 0x3fefb5586cf9890fu, 0x3fef72b83c7d517bu, 0x3fef387a6e756238u,
     0x3fef06fe0a31b715u, 0x3feedea64c123422u, 0x3feebfdad5362a27u, 0x3feeab07dd485429u,
     0x3feea09e667f3bcdu, 0x3feea11473eb0187u, 0x3feeace5422aa0dbu, 0x3feec49182a3f090u,
     0x3feee89f995ad3adu, 0x3fef199bdd85529cu, 0x3fef5818dcfba487u, 0x3fefa4afa2a490dau,
+};
+
+/* (2^(j/16) - hi) / hi: tanh's exp(2a) */
+static const double vm_exp_tab16_tail[16] __attribute__((aligned(64))) = {
+    0x0.0p+0, 0x1.79aa65d837b6dp-54, -0x1.01b15eaa59348p-55, 0x1.68efde3a8a894p-54,
+    0x1.34d754db0abb6p-55, 0x1.59f48a72a4c6dp-55, 0x1.690cebb7aafb0p-56, 0x1.063e1e21c5409p-54,
+    -0x1.3b3efbf5e2228p-54, -0x1.b32dcb94da51dp-56, 0x1.db72fc1f0eab4p-55, 0x1.1affc2b91ce27p-56,
+    0x1.c1a7792cb3387p-55, 0x1.36eae30af0cb3p-56, 0x1.4a385a63d07a7p-56, -0x1.ff7128fd391f0p-55,
 };
 
 /* 2^(j/16) rounded to float, as bits - (j << 19): fast and approx float32 */
@@ -412,6 +420,31 @@ static const struct {
     .c7 = -0x1.ba1b961751fc9p-5,  /* a^7 */
     .c9 = 0x1.6643932bf778bp-6,  /* a^9 */
     .c11 = -0x1.1d12642882c34p-7,  /* a^11 */
+};
+
+/* accurate and fast float64: exp(2a) = 2^(k/16) (1 + tail) (1 + r + c2 r^2 + .. + c7 r^7) on |r| <= ln2/32, relative error <= 2^-65.32 (certified) */
+static const struct {
+    double inv_ln2_n;
+    double shift;
+    double ln2_hi_n;
+    double ln2_lo_n;
+    double c2;
+    double c3;
+    double c4;
+    double c5;
+    double c6;
+    double c7;
+} vm_tanh_exp_k = {
+    .inv_ln2_n = 0x1.71547652b82fep+4,  /* N/ln2 */
+    .shift = 0x1.8000000000000p+52,  /* round-to-integer shift, 1.5*2^52 */
+    .ln2_hi_n = 0x1.62e42fefa0000p-5,  /* ln2/N, 37 bits: k*ln2_hi_n is exact */
+    .ln2_lo_n = 0x1.cf79abc9e3b3ap-44,  /* ln2/N - ln2_hi_n */
+    .c2 = 0x1.0000000000004p-1,  /* r^2 */
+    .c3 = 0x1.5555555555545p-3,  /* r^3 */
+    .c4 = 0x1.5555555480363p-5,  /* r^4 */
+    .c5 = 0x1.111111125bfe1p-7,  /* r^5 */
+    .c6 = 0x1.6c1840e80740dp-10,  /* r^6 */
+    .c7 = 0x1.a01911f7acd85p-13,  /* r^7 */
 };
 
 /* approx float64: tanh(a) = a (1 + p1 u + .. + p5 u^5) / (1 + q1 u + .. + q5 u^5), u = a^2, on [0, sat), relative error <= 2^-31.53 (certified); 1 - tanh(sat) = 2^-30.0, so the rational stays below 1 */

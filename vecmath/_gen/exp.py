@@ -71,9 +71,11 @@ def generate():
                          "2^(j/32) as bits - (j << 47): float64 tiers, float32 accurate"))
         out.append(Table("vm_exp_tab32_tail", "double", tails32,
                          "(2^(j/32) - hi) / hi: the part of 2^(j/32) the table's double misses"))
-        bits16, _ = table_2jn(16)
+        bits16, tails16 = table_2jn(16)
         out.append(Table("vm_exp_tab16_bits", "uint64_t", bits16,
-                         "2^(j/16) as bits - (j << 48): accurate float32's first try"))
+                         "2^(j/16) as bits - (j << 48): accurate float32's first try, tanh"))
+        out.append(Table("vm_exp_tab16_tail", "double", tails16,
+                         "(2^(j/16) - hi) / hi: tanh's exp(2a)"))
         out.append(Table("vm_exp_tab16_f32_bits", "uint32_t", table_2jn_f32(16),
                          "2^(j/16) rounded to float, as bits - (j << 19): fast and approx float32"))
 

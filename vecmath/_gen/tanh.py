@@ -2,7 +2,8 @@
 tables and the approx tiers' rationals.
 
 float64 accurate and fast (and float32 accurate, computed in double): tanh(a) = a + a^3 P(a^2)
-for |a| < 1/8, exp's tables (shared, not generated here) beyond.  float32 fast: one
+for |a| < 1/8, 1 - 2/(exp(2a) + 1) beyond with exp(2a) from exp's N=16 table and its tails
+(vecmath/_gen/exp.py) and a degree-7 polynomial of its own (vm_tanh_exp_k).  float32 fast: one
 polynomial in t = a - start_i per interval i, indexed by the exponent and top 2 mantissa bits
 of a: quarter binades [1/16, 5/64), ..., [8, 10), and [0, 1/16).  approx (both dtypes): one odd
 rational a (1 + p1 u + ..) / (1 + q1 u + ..), u = a^2, on [0, sat), and 1 beyond sat.
@@ -12,6 +13,7 @@ import mpmath as mp
 from .. import spec
 from .common import Block, Table, err_bits, to_double, to_float
 from .certify import certified_error, certified_odd_rational, exact as certify_exact
+from .exp import _fit_exp, _poly_block, _reduction_f64
 from .remez import fit
 
 POLY_LIMIT = mp.mpf(1) / 8  # float64 kernels: polynomial below, exp beyond
@@ -116,6 +118,16 @@ def generate():
     with mp.workdps(40):
         out.append(_odd_poly("accurate", POLY_LIMIT, 6))
         out.append(_odd_poly("fast", POLY_LIMIT, 5))
+        # exp(2a), 2a < 2 sat: N = 16 (a 16-entry table is one register permute on AVX-512),
+        # degree 7 on |r| <= ln2/32 (k < 2^10, so a 37-bit ln2_hi_n keeps k ln2_hi_n exact)
+        powers = [2, 3, 4, 5, 6, 7]
+        coeffs, err = _fit_exp(mp.log(2) / 32 * (1 + mp.mpf(2) ** -20), powers, to_double)
+        b = Block("vm_tanh_exp_k", "double",
+                  f"accurate and fast float64: exp(2a) = 2^(k/16) (1 + tail) (1 + r + c2 r^2 + .."
+                  f" + c7 r^7) on |r| <= ln2/32, relative error <= 2^{err_bits(err)} (certified)")
+        _reduction_f64(b, 16, 37)
+        _poly_block(b, coeffs, powers, to_double)
+        out.append(b)
         out.append(_approx_rational("f64"))
         out.append(_approx_rational("f32"))
         sat = saturation(24)

@@ -14,6 +14,8 @@ from ._llvm import bits, f32_from_bits, f64_from_bits, fma, select
 
 TAB32 = table(D.VM_EXP_TAB32_BITS, np.int64)
 TAIL32 = np.array(D.VM_EXP_TAB32_TAIL, np.float64)
+TAB16 = table(D.VM_EXP_TAB16_BITS, np.int64)
+TAIL16 = table(D.VM_EXP_TAB16_TAIL, np.float64)
 TAB16_F32 = table(D.VM_EXP_TAB16_F32_BITS, np.int32)
 ACC = consts("ExpAccurate", D.VM_EXP_ACCURATE_K, np.float64)
 FAST64 = consts("ExpFast64", D.VM_EXP_FAST_F64_K, np.float64)
@@ -34,22 +36,15 @@ def scale32(ki):
 
 
 @kernel
-def scale16_f32(ki):
-    """2^(k/16) rounded to float, from the int32 bits ki of k + shift (float)."""
-    return f32_from_bits(TAB16_F32[ki & 15] + (ki << 19))
+def scale16(ki):
+    """2^(k/16) rounded, from the integer bits ki of k + shift (exp_f64_scale16)."""
+    return f64_from_bits(TAB16[ki & 15] + (ki << 48))
 
 
 @kernel
-def accurate_reduce(x):
-    """(r, r_lo, ki, tail): x = k ln2/32 + r + r_lo (r_lo: what rounding r dropped, for tanh),
-    2^(k/32) = scale32(ki) (1 + tail); |x| < 746 (exp_f64_accurate_reduce)."""
-    z = fma(x, ACC.inv_ln2_n, ACC.shift)
-    ki = bits(z)
-    kd = z - ACC.shift
-    r_hi = fma(-kd, ACC.ln2_hi_n, x)  # exact
-    r = fma(-kd, ACC.ln2_lo_n, r_hi)
-    r_lo = fma(-kd, ACC.ln2_lo_n, r_hi - r)
-    return r, r_lo, ki, TAIL32[ki & 31]
+def scale16_f32(ki):
+    """2^(k/16) rounded to float, from the int32 bits ki of k + shift (float)."""
+    return f32_from_bits(TAB16_F32[ki & 15] + (ki << 19))
 
 
 @kernel
@@ -62,10 +57,14 @@ def accurate_poly(r, r2):
 
 @kernel
 def accurate_core(x):
-    """(tmp, ki): exp(x) = 2^(k/32) (1 + tmp) to ~2^-63 for |x| < 746 (exp_f64_accurate_core)."""
-    r, r_lo, ki, tail = accurate_reduce(x)
+    """(tmp, ki): exp(x) = 2^(k/32) (1 + tmp) to ~2^-63 for |x| < 746 (exp_f64_accurate_core):
+    x = k ln2/32 + r, r rounded once."""
+    z = fma(x, ACC.inv_ln2_n, ACC.shift)
+    ki = bits(z)
+    kd = z - ACC.shift
+    r = fma(-kd, ACC.ln2_lo_n, fma(-kd, ACC.ln2_hi_n, x))
     r2 = r * r
-    return tail + fma(r2, accurate_poly(r, r2), r), ki
+    return TAIL32[ki & 31] + fma(r2, accurate_poly(r, r2), r), ki
 
 
 @kernel
@@ -115,8 +114,7 @@ def exp_accurate_f64(x):
 
 @kernel
 def fast_f64_core(x):
-    """(tmp, ki): exp(x) = 2^(k/32) (1 + tmp) to 2^-53.4 for |x| < 704 (exp_f64_fast_core;
-    tanh's approx tier uses it too)."""
+    """(tmp, ki): exp(x) = 2^(k/32) (1 + tmp) to 2^-53.4 for |x| < 704 (exp_f64_fast_core)."""
     K = FAST64
     z = fma(x, K.inv_ln2_n, K.shift)
     ki = bits(z)

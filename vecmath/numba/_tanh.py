@@ -17,6 +17,7 @@ from . import _exp as E
 from ._common import consts, kernel, round_dd_f32_normal
 from ._llvm import bits, div, f32_from_bits, f64_from_bits, fma, select
 
+EXP2A = consts("TanhExp", D.VM_TANH_EXP_K, np.float64)
 ACC = consts("TanhAccurate", D.VM_TANH_ACCURATE_F64_K, np.float64)
 FAST64 = consts("TanhFast64", D.VM_TANH_FAST_F64_K, np.float64)
 APPROX64 = consts("TanhApprox64", D.VM_TANH_APPROX_F64_K, np.float64)
@@ -59,18 +60,40 @@ def sides(a, K):
 
 
 @kernel
+def exp_reduce(a2):
+    """(r, r_hi, delta, ki, tail): a2 = kd ln2/16 + r_hi, r_hi exact, r = r_hi + delta rounded,
+    2^(k/16) = scale16(ki) (1 + tail) (tanh_exp_reduce)."""
+    K = EXP2A
+    z = fma(a2, K.inv_ln2_n, K.shift)
+    ki = bits(z)
+    kd = z - K.shift
+    r_hi = fma(-kd, K.ln2_hi_n, a2)  # exact
+    return fma(-kd, K.ln2_lo_n, r_hi), r_hi, kd * -K.ln2_lo_n, ki, E.TAIL16[ki & 15]
+
+
+@kernel
+def exp_poly(r, r2):
+    """p with exp(r) = 1 + r + r^2 p(r), |r| <= ln2/32 (tanh_exp_poly)."""
+    K = EXP2A
+    p23 = fma(r, K.c3, K.c2)
+    p45 = fma(r, K.c5, K.c4)
+    p67 = fma(r, K.c7, K.c6)
+    return fma(r2 * r2, p67, fma(r2, p45, p23))
+
+
+@kernel
 def accurate_dd(a):
     """tanh(a) = s + e, |e| <= ulp(s)/2, for a = |x| not NaN (tanh_f64_accurate_dd)."""
     K = ACC
     small, ae, ap = sides(a, K)
-    # a >= 1/8: E = exp(2a) = scale (1 + r + lo)
-    r, r_lo, ki, tail = E.accurate_reduce(ae + ae)
-    scale = E.scale32(ki)
+    # a >= 1/8: E = exp(2a) = scale (1 + r_hi + lo)
+    r, r_hi, delta, ki, tail = exp_reduce(ae + ae)
+    scale = E.scale16(ki)
     r2 = r * r
-    lo = fma(r2, E.accurate_poly(r, r2), fma(tail, r, tail) + r_lo)
+    lo = fma(r2, exp_poly(r, r2), fma(tail, r, tail) + delta)
     # D = E + 1 = (scale + 1) + scale (m + m_lo) as dh + dl
-    m = r + lo
-    m_lo = (r - m) + lo
+    m = r_hi + lo
+    m_lo = (r_hi - m) + lo
     d0 = scale + 1.0
     d0_lo = (scale - d0) + 1.0
     dh = fma(scale, m, d0)
@@ -109,10 +132,10 @@ def tanh_accurate_f32(xf):
 
 
 # fast float64 (tanh_f64_fast_vec): below 1/8 a + a^3 P(a^2), else expm1(2a) / (exp(2a) + 1)
-# from exp's core (tmp, ki).
+# with exp(2a) = scale16(ki) (1 + tmp).
 @kernel
 def exp_div(a, K, tmp, ki):
-    scale = E.scale32(ki)
+    scale = E.scale16(ki)
     n = fma(scale, tmp, scale - 1.0)
     d = fma(scale, tmp, scale + 1.0)
     return select(a >= K.sat, 1.0, div(n, d))
@@ -129,7 +152,9 @@ def tanh_fast_f64(x):
     K = FAST64
     a = abs(x)
     small, ae, ap = sides(a, K)
-    tmp, ki = E.accurate_core(ae + ae)
+    r, r_hi, delta, ki, tail = exp_reduce(ae + ae)
+    r2 = r * r
+    tmp = tail + fma(r2, exp_poly(r, r2), r)
     u = ap * ap
     u2 = u * u
     P = fma(u2, fma(u2, K.c11, fma(u, K.c9, K.c7)), fma(u, K.c5, K.c3))
