@@ -35,11 +35,12 @@
  *   relative): base's rounding (0.5 ULP of the base), tau's roundings (den, division: |tau| <=
  *   1/8 of the result except in slot 0, where tau = a exactly and base = 0) and the final
  *   addition: < 2 ULP.
- * approx (both dtypes, no table): t = min(1, a) / max(1, a), r = t P(t^2) / Q(t^2) an odd
- *   rational on [0, 1] (Remez fit, Sollya-certified: vecmath/_gen/atan.py), atan a = r for
- *   a <= 1 and pi/2 - r beyond (r <= pi/4 <= the result: no cancellation); two divisions.
- *   float64: degrees 3/3, 2^-29.95 + a few roundings: < 2^24 ULP.  float32: degrees 2/2,
- *   2^-20.8 + ~4 float roundings: < 2^5 ULP.
+ * approx (both dtypes, no table): t = min(1, a) / max(1, a), r ~ atan(t) on [0, 1] (fits
+ *   Sollya-certified: vecmath/_gen/atan.py), atan a = r for a <= 1 and pi/2 - r beyond
+ *   (r <= pi/4 <= the result: no cancellation).  float64: r = t P(t^2) / Q(t^2), an odd
+ *   rational of degrees 3/3 (2^-29.95) + a few roundings: < 2^24 ULP; two divisions.  float32:
+ *   r = t + t^3 P(t^2), odd degree 11 (2^-17.6 relative: <= 2^6.4 ULP) + ~4 float roundings:
+ *   < 2^7 ULP; one division (the rational of degrees 2/2 needed a second one, 14 % slower).
  *
  * Measured maxima and the inputs that reach them (float64: 10^6 samples plus every worst case of
  * atan.wc; float32: every input): docs/accuracy.md, from python -m vecmath.accuracy.report.
@@ -145,22 +146,24 @@ static inline vd atan_f64_fast_vec(vd x, int *st) {
 }
 
 /* approx (both dtypes, T = d or f): no table.  t = min(1, a) / max(1, a) (NaN passes both, as
- * their second operand; inf gives t = 0), r = t P(t^2) / Q(t^2), atan a = r (a <= 1) or
- * pi/2 - r; SIGNED(y) puts x's sign back. */
-#define ATAN_APPROX(T, K, P_OF_U, Q_OF_U, SIGNED)                                      \
+ * their second operand; inf gives t = 0), r = R_OF_T_U ~ atan(t) with u = t^2, atan a = r
+ * (a <= 1) or pi/2 - r; SIGNED(y) puts x's sign back. */
+#define ATAN_APPROX(T, K, R_OF_T_U, SIGNED)                                            \
     v##T a = v##T##_abs(x), one = v##T##_set(1);                                       \
     v##T t = v##T##_div(v##T##_min(one, a), v##T##_max(one, a));                       \
     v##T u = v##T##_mul(t, t);                                                         \
-    v##T r = v##T##_div(v##T##_mul(t, (P_OF_U)), (Q_OF_U));                            \
+    v##T r = (R_OF_T_U);                                                               \
     v##T y = v##T##_select(v##T##_gt(a, one), v##T##_sub(v##T##_set(K.pio2), r), r);   \
     (void)st;                                                                          \
     return SIGNED;
 
+/* float64: t P(u) / Q(u), degrees 3/3 */
 static inline vd atan_f64_approx_vec(vd x, int *st) {
 #define K vm_atan_approx_f64_k
     ATAN_APPROX(d, K,
-                vd_fma(u, vd_fma(u, vd_fma(u, vd_set(K.p3), vd_set(K.p2)), vd_set(K.p1)), one),
-                vd_fma(u, vd_fma(u, vd_fma(u, vd_set(K.q3), vd_set(K.q2)), vd_set(K.q1)), one),
+                vd_div(vd_mul(t, vd_fma(u, vd_fma(u, vd_fma(u, vd_set(K.p3), vd_set(K.p2)),
+                                                  vd_set(K.p1)), one)),
+                       vd_fma(u, vd_fma(u, vd_fma(u, vd_set(K.q3), vd_set(K.q2)), vd_set(K.q1)), one)),
                 atan_signed(y, vdi_xor(vd_bits(x), vd_bits(a))))
 #undef K
 }
@@ -205,11 +208,14 @@ static inline vf atan_f32_fast_vec(vf x, int *st) {
 #undef K
 }
 
+/* float32: t + t u P(u), P of degree 4 (odd degree 11 in t), Horner */
 static inline vf atan_f32_approx_vec(vf x, int *st) {
 #define K vm_atan_approx_f32_k
     ATAN_APPROX(f, K,
-                vf_fma(u, vf_fma(u, vf_set(K.p2), vf_set(K.p1)), one),
-                vf_fma(u, vf_fma(u, vf_set(K.q2), vf_set(K.q1)), one),
+                vf_fma(vf_mul(t, u),
+                       vf_fma(u, vf_fma(u, vf_fma(u, vf_fma(u, vf_set(K.c11), vf_set(K.c9)),
+                                                  vf_set(K.c7)), vf_set(K.c5)), vf_set(K.c3)),
+                       t),
                 vf_from_bits(vfi_xor(vf_bits(y), vfi_xor(vf_bits(x), vf_bits(a)))))
 #undef K
 }

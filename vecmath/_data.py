@@ -990,13 +990,14 @@ VM_ATAN_APPROX_F64_K = dict(
     q3=float.fromhex('0x1.9ff10c4a8133cp-5'),  # u^3 in the denominator
 )
 
-# atan approx float32: atan(t) = t (1 + p1 u + ..) / (1 + q1 u + ..), u = t^2, degrees 2/2, on [0, 1], relative error <= 2^-20.76 (certified)
+# atan approx float32: atan(t) = t + c3 t^3 + .. + c11 t^11 on [0, 1], relative error <= 2^-17.61 (certified) (float coefficients)
 VM_ATAN_APPROX_F32_K = dict(
     pio2=float.fromhex('0x1.921fb60000000p+0'),  # pi/2 rounded
-    p1=float.fromhex('0x1.56d24a0000000p-1'),  # u^1 in the numerator
-    p2=float.fromhex('0x1.5fb20e0000000p-5'),  # u^2 in the numerator
-    q1=float.fromhex('0x1.00bcee0000000p+0'),  # u^1 in the denominator
-    q2=float.fromhex('0x1.6b9c880000000p-3'),  # u^2 in the denominator
+    c3=float.fromhex('-0x1.5515480000000p-2'),  # t^3
+    c5=float.fromhex('0x1.91c8760000000p-3'),  # t^5
+    c7=float.fromhex('-0x1.f5d2700000000p-4'),  # t^7
+    c9=float.fromhex('0x1.e172820000000p-5'),  # t^9
+    c11=float.fromhex('-0x1.c9487a0000000p-7'),  # t^11
 )
 
 # atan float32 fast: slot of a

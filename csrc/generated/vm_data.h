@@ -710,19 +710,21 @@ static const struct {
     .q3 = 0x1.9ff10c4a8133cp-5,  /* u^3 in the denominator */
 };
 
-/* atan approx float32: atan(t) = t (1 + p1 u + ..) / (1 + q1 u + ..), u = t^2, degrees 2/2, on [0, 1], relative error <= 2^-20.76 (certified) */
+/* atan approx float32: atan(t) = t + c3 t^3 + .. + c11 t^11 on [0, 1], relative error <= 2^-17.61 (certified) (float coefficients) */
 static const struct {
     float pio2;
-    float p1;
-    float p2;
-    float q1;
-    float q2;
+    float c3;
+    float c5;
+    float c7;
+    float c9;
+    float c11;
 } vm_atan_approx_f32_k = {
     .pio2 = 0x1.921fb60000000p+0f,  /* pi/2 rounded */
-    .p1 = 0x1.56d24a0000000p-1f,  /* u^1 in the numerator */
-    .p2 = 0x1.5fb20e0000000p-5f,  /* u^2 in the numerator */
-    .q1 = 0x1.00bcee0000000p+0f,  /* u^1 in the denominator */
-    .q2 = 0x1.6b9c880000000p-3f,  /* u^2 in the denominator */
+    .c3 = -0x1.5515480000000p-2f,  /* t^3 */
+    .c5 = 0x1.91c8760000000p-3f,  /* t^5 */
+    .c7 = -0x1.f5d2700000000p-4f,  /* t^7 */
+    .c9 = 0x1.e172820000000p-5f,  /* t^9 */
+    .c11 = -0x1.c9487a0000000p-7f,  /* t^11 */
 };
 
 /* atan float32 fast: slot of a */

@@ -8,8 +8,10 @@ within 0.26% below it, which only widens the buckets.  With c_j the node of a's 
 c_j within a factor 2 of every a of its bucket (a - c_j exact, Sterbenz), c = 0 below 1/30 and
 HUGE_NODE above 30.  Nodes and bases atan(c_j) (hi + lo) are 2 x 16-entry tables: one AVX-512
 register permute per half.
-approx (both dtypes): no table: t = min(a, 1) / max(a, 1), r = t P(t^2) / Q(t^2), an odd rational
-(APPROX_RATIONAL degrees) on [0, 1], and atan a = r or pi/2 - r.
+approx (both dtypes): no table: t = min(a, 1) / max(a, 1), r ~ atan(t) on [0, 1] and atan a = r or
+pi/2 - r; float64: r = t P(t^2) / Q(t^2), an odd rational (APPROX_RATIONAL degrees); float32: the
+odd polynomial t + c3 t^3 + .. + c11 t^11 (one division fewer: 14 % faster than the 2/2
+rational, for 78 ULP instead of 12, exhaustive maxima).
 float32 fast (float arithmetic): the float64 formula on a 16-slot grid read from a's
 float bits: slot 0 holds a < 1/8 (node 0), slots 1..14 the half binades [2^e, 1.5 2^e) and
 [1.5 2^e, 2^(e+1)) from 1/8 to 16, slot 15 a >= 16 (node F32_HUGE_NODE: tau ~ -1/a).  Nodes
@@ -32,7 +34,8 @@ HUGE_NODE = 2.0 ** 600         # the node of a > 30; f64_branch_free_abs keeps a
 F32_SLOTS = 16                 # float32 fast grid: slot = clamp((bits(a) >> 22) - base, 0, 15)
 F32_FIRST = mp.mpf(1) / 8      # slot 1 starts here; slot 0 is [0, 1/8) with node 0
 F32_HUGE_NODE = 2.0 ** 30      # the node of a >= 16: tau -> -1/a, atan(c) rounds to float(pi/2)
-APPROX_RATIONAL = {"f64": (3, 3), "f32": (2, 2)}  # numerator, denominator degree in t^2
+APPROX_RATIONAL = (3, 3)       # float64 approx: numerator, denominator degree in t^2
+APPROX_F32_POWERS = [3, 5, 7, 9, 11]  # float32 approx: t + c3 t^3 + .. on [0, 1]
 
 
 def recip_error():
@@ -96,9 +99,9 @@ def _fit_atan(tau_max, powers, conv):
     return coeffs, err
 
 
-def _poly_block(block, coeffs, powers, conv):
+def _poly_block(block, coeffs, powers, conv, var="tau"):
     for c, k in zip(coeffs, powers):
-        block.add(f"c{k}", conv(c), f"tau^{k}")
+        block.add(f"c{k}", conv(c), f"{var}^{k}")
 
 
 def generate():
@@ -158,16 +161,22 @@ def generate():
                       " (certified) (float coefficients)")
             _poly_block(b, coeffs, powers, to_float)
             out.append(b)
-        for dtype, (conv, ctype) in (("f64", (to_double, "double")), ("f32", (to_float, "float"))):
-            num, den = APPROX_RATIONAL[dtype]
-            p, q, err = certified_odd_rational(mp.atan, "atan(x)", mp.mpf(1), num, den, conv,
-                                               grid_points=1200, pieces=2)
-            b = Block(f"vm_atan_approx_{dtype}_k", ctype,
-                      f"atan approx {'float64' if dtype == 'f64' else 'float32'}: atan(t) = t (1 + p1 u"
-                      f" + ..) / (1 + q1 u + ..), u = t^2, degrees {num}/{den}, on [0, 1],"
-                      f" relative error <= 2^{err_bits(err)} (certified)")
-            b.add("pio2", conv(mp.pi / 2), "pi/2 rounded")
-            out.append(b.add_rational(p, q, conv))
+        num, den = APPROX_RATIONAL
+        p, q, err = certified_odd_rational(mp.atan, "atan(x)", mp.mpf(1), num, den, to_double,
+                                           grid_points=1200, pieces=2)
+        b = Block("vm_atan_approx_f64_k", "double",
+                  f"atan approx float64: atan(t) = t (1 + p1 u + ..) / (1 + q1 u + ..), u = t^2,"
+                  f" degrees {num}/{den}, on [0, 1], relative error <= 2^{err_bits(err)} (certified)")
+        b.add("pio2", to_double(mp.pi / 2), "pi/2 rounded")
+        out.append(b.add_rational(p, q, to_double))
+        coeffs, err = _fit_atan(mp.mpf(1), APPROX_F32_POWERS, to_float)
+        b = Block("vm_atan_approx_f32_k", "float",
+                  f"atan approx float32: atan(t) = t + c3 t^3 + .. + c{APPROX_F32_POWERS[-1]}"
+                  f" t^{APPROX_F32_POWERS[-1]} on [0, 1], relative error <= 2^{err_bits(err)}"
+                  " (certified) (float coefficients)")
+        b.add("pio2", to_float(mp.pi / 2), "pi/2 rounded")
+        _poly_block(b, coeffs, APPROX_F32_POWERS, to_float, var="t")
+        out.append(b)
         bf = Block("vm_atan_f32_grid", "uint32_t", "atan float32 fast: slot of a")
         bf.add("index_base", index_base,
                "slot = clamp(bits(a) >> 22, index_base, index_base + 15) - index_base")

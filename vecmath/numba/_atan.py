@@ -143,8 +143,9 @@ def atan_fast_f32(x):
     return signed_f32(y, bits(x) ^ bits(a))
 
 
-# approx (ATAN_APPROX): t = min(1, a) / max(1, a), r = t P(t^2) / Q(t^2), r or pi/2 - r.  vd_min
-# and vd_max give their second operand for NaN: a, which then propagates.
+# approx (ATAN_APPROX): t = min(1, a) / max(1, a), r ~ atan(t) (float64: t P(t^2) / Q(t^2);
+# float32: t + t^3 P(t^2)), r or pi/2 - r.  vd_min and vd_max give their second operand for NaN:
+# a, which then propagates.
 @kernel
 def atan_approx_f64(x):
     K = APPROX64
@@ -162,7 +163,7 @@ def atan_approx_f32(x):
     a = abs(x)
     t = div(select(ONE32 < a, ONE32, a), select(ONE32 > a, ONE32, a))
     u = t * t
-    r = div(t * fma(u, fma(u, K.p2, K.p1), ONE32), fma(u, fma(u, K.q2, K.q1), ONE32))
+    r = fma(t * u, fma(u, fma(u, fma(u, fma(u, K.c11, K.c9), K.c7), K.c5), K.c3), t)
     return signed_f32(select(a > ONE32, K.pio2 - r, r), bits(x) ^ bits(a))
 
 
