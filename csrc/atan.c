@@ -17,11 +17,14 @@
  *   degree 3 (c3..c9, 2^-61 relative); base + t by Fast2Sum (|base| >= |t| or base = 0), then +
  *   low parts.  Budget: final rounding 0.5 ULP + polynomial 2^-61 relative + the low part's
  *   rounding -> 0.5 + 2^-7.
- * accurate float32: first the fast float64 evaluation below on (double)x; float(y) is provably
- *   right unless y lies within 64 double ulps (vecmath.spec.LIMITS) of a float midpoint (about
- *   2^-22 of inputs).  Those take the accurate evaluation, kept as a double-double (s, e) good
- *   to 2^-61 relative and rounded once: correctly rounded unless atan(x) lay within 2^-61 of a
- *   float midpoint, which the exhaustive test shows no float input does.
+ * accurate float32: a first pass in double on the float32 fast grid below (no reciprocal, no
+ *   halves: 16-entry double tables, the slot from bits(clamped a) >> 51, which read the same
+ *   entries as the float's bits >> 22), tau + tau^3 p(tau^2), p of degree 3 (2^-42.3 relative,
+ *   |atan tau| <= |result|); float(y) is provably right unless y lies within 8192 double ulps
+ *   (vecmath.spec.LIMITS: 4.5x the 2^10.8-ulp bound) of a float midpoint (about 2^-15 of
+ *   inputs).  Those take the accurate evaluation, kept as a double-double (s, e) good to 2^-61
+ *   relative and rounded once: correctly rounded unless atan(x) lay within 2^-61 of a float
+ *   midpoint, which the exhaustive test shows no float input does.
  * fast float64: tau = num/den, the same p by Horner, base hi only: base rounding 0.5 ULP of
  *   the base (<= 1 ULP of the result), tau's two roundings (|tau| <= |result|) and the final
  *   rounding: < 4 ULP (tier bound; docs/accuracy.md has the measured maximum).
@@ -121,9 +124,9 @@ static inline vd atan_f64_accurate_vec(vd x, int *st) {
     return y;
 }
 
-/* fast float64 evaluation, base + (tau + tau^3 p(tau^2)) with tau = num/den and the sign of x;
- * lanes with |x| >= f64_branch_free_abs (and NaN) are left for the caller. */
-static inline vd atan_lean(vd x) {
+/* fast float64: base + (tau + tau^3 p(tau^2)) with tau = num/den and the sign of x; lanes with
+ * |x| >= f64_branch_free_abs (and NaN) take atan_f64_special. */
+static inline vd atan_f64_fast_vec(vd x, int *st) {
     vd a = vd_abs(x);
     vdm big = vd_gt(a, vd_set(1.0));
     vdi j = atan_index(a, big);
@@ -135,12 +138,8 @@ static inline vd atan_lean(vd x) {
 #undef K
     vd v = vd_fma(vd_mul(t2, t), p, t);
     vd y = vd_add(vd_lookup_halves(vm_atan_base_hi, j, ATAN_NODES, big), v);
-    return atan_signed(y, vdi_xor(vd_bits(x), vd_bits(a)));
-}
-
-static inline vd atan_f64_fast_vec(vd x, int *st) {
-    vd y = atan_lean(x);
-    vdm special = vdm_not(vd_lt(vd_abs(x), vd_set(ATAN_F64_BRANCH_FREE)));
+    y = atan_signed(y, vdi_xor(vd_bits(x), vd_bits(a)));
+    vdm special = vdm_not(vd_lt(a, vd_set(ATAN_F64_BRANCH_FREE)));
     if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, atan_f64_special, st);
     return y;
 }
@@ -168,23 +167,31 @@ static inline vd atan_f64_approx_vec(vd x, int *st) {
 #undef K
 }
 
-/* accurate float32, first try: the fast float64 evaluation (< 4 ULP of double).  float(y) is
- * then correctly rounded unless y lies within ATAN_F32_WINDOW double ulps of a float midpoint
- * (16x that bound, on either side): those lanes, and NaN, inf and results below float's
- * normal range, take the exact double-double path of atan_f32_special. */
+/* accurate float32, first try: the float grid in double (tau within 1/8, p of degree 3,
+ * 2^-42.3).  float(y) is then correctly rounded unless y lies within ATAN_F32_WINDOW double
+ * ulps of a float midpoint (4.5x that bound, on either side): those lanes, and NaN, inf and
+ * results below float's normal range, take the exact double-double path of atan_f32_special. */
 #define ATAN_F32_WINDOW ((int64_t)vm_atan_limits.f32_cr_window) /* vecmath.spec.LIMITS */
 static inline vfh atan_f32_accurate_vec(vfh xf, int *st) {
+#define K vm_atan_grid_f64_k
     vd x = vd_from_vfh(xf);
-    vd y = atan_lean(x);
+    vd a = vd_abs(x);
+    vdi slot = vdi_shr(vd_bits(vd_min(vd_set(K.slot_hi), vd_max(vd_set(K.slot_lo), a))), 51);
+    vd c = vd_lookup(vm_atan_grid_node, slot, 16);
+    vd t = vd_div(vd_sub(a, c), vd_fma(a, c, vd_set(1.0)));
+    vd t2 = vd_mul(t, t);
+    vd p = vd_fma(t2, vd_fma(t2, vd_fma(t2, vd_set(K.c9), vd_set(K.c7)), vd_set(K.c5)), vd_set(K.c3));
+    vd y = vd_add(vd_lookup(vm_atan_grid_base, slot, 16), vd_fma(vd_mul(t2, t), p, t));
+    y = atan_signed(y, vdi_xor(vd_bits(x), vd_bits(a)));
     vdi d = vdi_and(vdi_add(vd_bits(y), vdi_set(ATAN_F32_WINDOW - 0x10000000)),
                     vdi_set(0x1fffffff));
     vdm unsure = vdi_gt(vdi_set(2 * ATAN_F32_WINDOW), d);
-    vd a = vd_abs(x);
     vdm special = vdm_or(unsure, vdm_not(vdm_and(vd_lt(a, vd_set(INFINITY)),
                                                  vd_ge(a, vd_set(0x1p-125)))));
     vfh yf = vfh_from_vd(y);
     if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, atan_f32_special, st);
     return yf;
+#undef K
 }
 
 /* fast float32: base + (tau + tau^3 p(tau^2)) in float arithmetic on the 16-slot grid of a's

@@ -973,6 +973,56 @@ VM_ATAN_F32_BASE = (
     float.fromhex('0x1.0b833c0000000p+0'),
 )
 
+# atan float32 accurate, first pass: the float grid's nodes as doubles, same order (entry (bits(double a) >> 51) mod 16 is the same)
+VM_ATAN_GRID_NODE = (
+    float.fromhex('0x1.3504f40000000p+1'),
+    float.fromhex('0x1.b78f340000000p+1'),
+    float.fromhex('0x1.33b6100000000p+2'),
+    float.fromhex('0x1.b70b2c0000000p+2'),
+    float.fromhex('0x1.3354f80000000p+3'),
+    float.fromhex('0x1.b6e78e0000000p+3'),
+    float.fromhex('0x1.0000000000000p+30'),
+    float.fromhex('0x0.0p+0'),
+    float.fromhex('0x1.3fb1fa0000000p-3'),
+    float.fromhex('0x1.bf95360000000p-3'),
+    float.fromhex('0x1.3edd6a0000000p-2'),
+    float.fromhex('0x1.be89020000000p-2'),
+    float.fromhex('0x1.3c6ef40000000p-1'),
+    float.fromhex('0x1.bc0e240000000p-1'),
+    float.fromhex('0x1.3845120000000p+0'),
+    float.fromhex('0x1.b9224e0000000p+0'),
+)
+
+# atan float32 accurate, first pass: atan(c) rounded to double, same order
+VM_ATAN_GRID_BASE = (
+    float.fromhex('0x1.2d97c82ef3f6fp+0'),
+    float.fromhex('0x1.49951fdd55ed8p+0'),
+    float.fromhex('0x1.5da0a7c1ec8f6p+0'),
+    float.fromhex('0x1.6d11405f25fdcp+0'),
+    float.fromhex('0x1.779078cc47d1bp+0'),
+    float.fromhex('0x1.7f7dff22cd990p+0'),
+    float.fromhex('0x1.921fb54042d18p+0'),
+    float.fromhex('0x0.0p+0'),
+    float.fromhex('0x1.3d22c4217a13dp-3'),
+    float.fromhex('0x1.b8a78a7a7ef59p-3'),
+    float.fromhex('0x1.351ea26533f1fp-2'),
+    float.fromhex('0x1.a514028eccf20p-2'),
+    float.fromhex('0x1.1b6e1994c43a8p-1'),
+    float.fromhex('0x1.6dcc576695cc7p-1'),
+    float.fromhex('0x1.c4a839921178fp-1'),
+    float.fromhex('0x1.0b833bf6ac32dp+0'),
+)
+
+# atan float32 accurate, first pass in double on the float grid: tau + c3 tau^3 + .. + c9 tau^9 on |tau| <= 0.125, relative error <= 2^-42.33 (certified); with the roundings 2^-42.33
+VM_ATAN_GRID_F64_K = dict(
+    slot_lo=float.fromhex('0x1.8000000000000p-4'),  # a is clamped to [slot_lo, slot_hi] for the slot: node 0 below 1/8
+    slot_hi=float.fromhex('0x1.0000000000000p+4'),  # the start of the last slot (node 2^30)
+    c3=float.fromhex('-0x1.5555554f0e9c3p-2'),  # tau^3
+    c5=float.fromhex('0x1.99997b0a514f4p-3'),  # tau^5
+    c7=float.fromhex('-0x1.247b20bd22d9fp-3'),  # tau^7
+    c9=float.fromhex('0x1.b93adde130589p-4'),  # tau^9
+)
+
 # atan fast float32: tau + c3 tau^3 + c5 tau^5 on |tau| <= 0.125, relative error <= 2^-25.53 (certified) (float coefficients)
 VM_ATAN_FAST_F32_K = dict(
     c3=float.fromhex('-0x1.5551780000000p-2'),  # tau^3
@@ -1008,6 +1058,6 @@ VM_ATAN_F32_GRID = dict(
 # where atan's kernels change path (vecmath.spec.LIMITS)
 VM_ATAN_LIMITS = dict(
     f64_branch_free_abs=float.fromhex('0x1.0000000000000p+400'),  # |x| below: a times the node of a > 30 (2^600) and its reciprocal are normal doubles; above: +-pi/2 rounded
-    f32_cr_window=float.fromhex('0x1.0000000000000p+6'),  # accurate float32: double ulps around a float midpoint within which the fast float64 result (< 4 ULP) cannot decide the rounding: 16x margin, about 2^-22 of inputs take the double-double path
+    f32_cr_window=float.fromhex('0x1.0000000000000p+13'),  # accurate float32: double ulps around a float midpoint within which the first pass on the float grid (2^-42.2 relative = 2^10.8 ulps) cannot decide the rounding: 4.5x margin, about 2^-15 of inputs take the double-double path
     f32_grid_clamp=float.fromhex('0x1.0000000000000p+100'),  # fast float32: |x| is clamped to it (inf included; NaN passes), so a c overflows to inf and the result is float(pi/2)
 )

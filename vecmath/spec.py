@@ -84,9 +84,10 @@ LIMITS = {
     "atan": {
         "f64_branch_free_abs": (2.0 ** 400, "|x| below: a times the node of a > 30 (2^600) and its "
                                             "reciprocal are normal doubles; above: +-pi/2 rounded"),
-        "f32_cr_window": (64.0, "accurate float32: double ulps around a float midpoint within which "
-                                "the fast float64 result (< 4 ULP) cannot decide the rounding: "
-                                "16x margin, about 2^-22 of inputs take the double-double path"),
+        "f32_cr_window": (8192.0, "accurate float32: double ulps around a float midpoint within which "
+                                  "the first pass on the float grid (2^-42.2 relative = 2^10.8 "
+                                  "ulps) cannot decide the rounding: 4.5x margin, about 2^-15 of "
+                                  "inputs take the double-double path"),
         "f32_grid_clamp": (2.0 ** 100, "fast float32: |x| is clamped to it (inf included; NaN "
                                        "passes), so a c overflows to inf and the result is float(pi/2)"),
     },

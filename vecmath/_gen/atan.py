@@ -16,7 +16,9 @@ float32 fast (float arithmetic): the float64 formula on a 16-slot grid read from
 float bits: slot 0 holds a < 1/8 (node 0), slots 1..14 the half binades [2^e, 1.5 2^e) and
 [1.5 2^e, 2^(e+1)) from 1/8 to 16, slot 15 a >= 16 (node F32_HUGE_NODE: tau ~ -1/a).  Nodes
 (24 bits, within a factor 2 of their slot: a - c exact) and bases atan(c) rounded to float are
-16-entry tables, one register permute each on AVX-512 and two plus a blend on AVX2.  The
+16-entry tables, one register permute each on AVX-512 and two plus a blend on AVX2.  float32
+accurate's first pass runs the same grid in double (nodes exact, atan(c) rounded to double,
+GRID_F64_POWERS: 2^-42.3), so f32_cr_window double ulps around a float midpoint bound its error.  The
 kernel reads entry (bits(a) >> 22) mod 16 with bits(a) >> 22 clamped to the 16 values of the
 slots, so the tables are stored rotated (slot i at (index_base + i) mod 16): no subtraction.
 """
@@ -34,6 +36,7 @@ HUGE_NODE = 2.0 ** 600         # the node of a > 30; f64_branch_free_abs keeps a
 F32_SLOTS = 16                 # float32 fast grid: slot = clamp((bits(a) >> 22) - base, 0, 15)
 F32_FIRST = mp.mpf(1) / 8      # slot 1 starts here; slot 0 is [0, 1/8) with node 0
 F32_HUGE_NODE = 2.0 ** 30      # the node of a >= 16: tau -> -1/a, atan(c) rounds to float(pi/2)
+GRID_F64_POWERS = [3, 5, 7, 9]  # accurate float32's first pass: tau + c3 tau^3 + .. on the float grid
 APPROX_RATIONAL = (3, 3)       # float64 approx: numerator, denominator degree in t^2
 APPROX_F32_POWERS = [3, 5, 7, 9, 11]  # float32 approx: t + c3 t^3 + .. on [0, 1]
 
@@ -151,7 +154,31 @@ def generate():
         assert all(to_float(c) == c for c, _ in grid32)
         out.append(Table("vm_atan_f32_base", "float", rotated([to_float(mp.atan(c)) for c, _ in grid32]),
                          "atan float32 fast: atan(c) rounded to float, same order"))
+        out.append(Table("vm_atan_grid_node", "double", rotated([to_double(c) for c, _ in grid32]),
+                         "atan float32 accurate, first pass: the float grid's nodes as doubles,"
+                         " same order (entry (bits(double a) >> 51) mod 16 is the same)"))
+        out.append(Table("vm_atan_grid_base", "double", rotated([to_double(mp.atan(c)) for c, _ in grid32]),
+                         "atan float32 accurate, first pass: atan(c) rounded to double, same order"))
         tmax = max(t for _, t in grid32) * (1 + mp.mpf(2) ** -20)  # + tau's roundings
+        coeffs, err = _fit_atan(tmax, GRID_F64_POWERS, to_double)
+        # first-pass error, relative to the result: the polynomial's (|atan tau| <= |result|),
+        # base's and ~6 double roundings; the window must hold it in double ulps of the result
+        first_pass = err + 8 * mp.mpf(2) ** -53
+        assert spec.limit("atan", "f32_cr_window") >= 4 * first_pass * 2 ** 53
+        b = Block("vm_atan_grid_f64_k", "double",
+                  f"atan float32 accurate, first pass in double on the float grid: tau + c3 tau^3 +"
+                  f" .. + c{GRID_F64_POWERS[-1]} tau^{GRID_F64_POWERS[-1]} on |tau| <="
+                  f" {mp.nstr(tmax, 6)}, relative error <= 2^{err_bits(err)} (certified);"
+                  f" with the roundings 2^{err_bits(first_pass)}")
+        # the slot from a double: a clamped to [lo, hi] keeps bits >> 51 on the 16 values of the
+        # slots, (2 (1023 - 127)) = 0 mod 16 above the float's bits >> 22, so the same entries
+        lo = float(np.frombuffer(np.uint32(index_base << 22).tobytes(), np.float32)[0])
+        hi = float(np.frombuffer(np.uint32((index_base + F32_SLOTS - 1) << 22).tobytes(), np.float32)[0])
+        assert (2 * (1023 - 127)) % F32_SLOTS == 0 and lo == 0.09375 and hi == 16.0
+        b.add("slot_lo", lo, "a is clamped to [slot_lo, slot_hi] for the slot: node 0 below 1/8")
+        b.add("slot_hi", hi, "the start of the last slot (node 2^30)")
+        _poly_block(b, coeffs, GRID_F64_POWERS, to_double)
+        out.append(b)
         for tier, powers in (("fast", [3, 5]),):
             coeffs, err = _fit_atan(tmax, powers, to_float)
             terms = " + ".join(f"c{k} tau^{k}" for k in powers)

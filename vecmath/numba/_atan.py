@@ -5,7 +5,7 @@ atan_f64_special / atan_f32_special; their results need no evaluation (x + x, +-
 here those lanes run the main path on 1.0 and the result is chosen with a select: no tier pays for a
 second path (float32 fast clamps instead, approx needs neither). Divisions are div() (no zero
 test: the denominators are >= 1 on every lane that is kept). float32 accurate rounds the accurate
-double-double for every input: the C first pass (the fast float64 evaluation) gives the same bits
+double-double for every input: the C first pass (the float grid in double) gives the same bits
 wherever it is used, since it is used only far from a float midpoint, and one path is cheaper than
 two. Its rounding is the normal-range one: a float subnormal result comes from a tiny x, where s is
 x itself.
@@ -112,7 +112,7 @@ def atan_accurate_f32(xf):
     return with_special_results(xf, finite, y, pio2)
 
 
-# fast float64 (atan_lean): base + (tau + tau^3 p(tau^2)), tau = (a - c) / (1 + a c).
+# fast float64 (atan_f64_fast_vec): base + (tau + tau^3 p(tau^2)), tau = (a - c) / (1 + a c).
 @kernel
 def atan_fast_f64(x):
     K = POLY64
