@@ -183,9 +183,7 @@ static inline vfh atan_f32_accurate_vec(vfh xf, int *st) {
     vd p = vd_fma(t2, vd_fma(t2, vd_fma(t2, vd_set(K.c9), vd_set(K.c7)), vd_set(K.c5)), vd_set(K.c3));
     vd y = vd_add(vd_lookup(vm_atan_grid_base, slot, 16), vd_fma(vd_mul(t2, t), p, t));
     y = atan_signed(y, vdi_xor(vd_bits(x), vd_bits(a)));
-    vdi d = vdi_and(vdi_add(vd_bits(y), vdi_set(ATAN_F32_WINDOW - 0x10000000)),
-                    vdi_set(0x1fffffff));
-    vdm unsure = vdi_gt(vdi_set(2 * ATAN_F32_WINDOW), d);
+    vdm unsure = vd_near_f32_midpoint(y, ATAN_F32_WINDOW);
     vdm special = vdm_or(unsure, vdm_not(vdm_and(vd_lt(a, vd_set(INFINITY)),
                                                  vd_ge(a, vd_set(0x1p-125)))));
     vfh yf = vfh_from_vd(y);

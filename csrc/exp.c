@@ -176,20 +176,25 @@ VM_COLD static float exp_f32_special(float x, int *st) {
     return y;
 }
 
-static inline vfh exp_f32_accurate_vec(vfh xf, int *st) {
+/* exp(x) = scale (1 + tmp) for the float32 first try (and tanh's): N = 16 without tails, degree
+ * 4, in double; relative error bound in vm_exp_f32_accurate_k's comment.  |x| < 2^11 ln2/16. */
+static inline vd exp_f32_first_core(vd x, vd *scale) {
 #define K vm_exp_f32_accurate_k
-    vd x = vd_from_vfh(xf);
     vdi ki;
     vd kd = exp_f64_round_k(x, K.inv_ln2_n, K.shift, &ki);
     vd r = vd_fnma(kd, vd_set(K.ln2_n), x);
-    vd tmp = vd_fma(vd_mul(r, r), vd_fma(r, vd_fma(r, vd_set(K.c4), vd_set(K.c3)), vd_set(K.c2)), r);
-    vd scale = exp_f64_scale16(ki);
+    *scale = exp_f64_scale16(ki);
+    return vd_fma(vd_mul(r, r), vd_fma(r, vd_fma(r, vd_set(K.c4), vd_set(K.c3)), vd_set(K.c2)), r);
+#undef K
+}
+
+static inline vfh exp_f32_accurate_vec(vfh xf, int *st) {
+#define K vm_exp_f32_accurate_k
+    vd x = vd_from_vfh(xf);
+    vd scale;
+    vd tmp = exp_f32_first_core(x, &scale);
     vd y = vd_fma(scale, tmp, scale);
-    /* Within K.window double ulps of a float midpoint (low 29 bits 1 << 28), float(y) is not
-     * provably right: (low 29 bits + window - 2^28) mod 2^29 < 2 window. */
-    vdi d = vdi_and(vdi_add(vd_bits(y), vdi_set((int64_t)K.window - 0x10000000)),
-                    vdi_set(0x1fffffff));
-    vdm unsure = vdi_gt(vdi_set(2 * (int64_t)K.window), d);
+    vdm unsure = vd_near_f32_midpoint(y, (int64_t)K.window);
     vdm special = vdm_or(unsure, vdm_not(vd_lt(vd_abs(x), vd_set(EXP_LIM.f32_accurate_branch_free_abs))));
     vfh yf = vfh_from_vd(y);
     if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, exp_f32_special, st);

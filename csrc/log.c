@@ -178,9 +178,7 @@ static inline vd log_f32_first_pass(vd x) {
 static inline vfh log_f32_accurate_vec(vfh xf, int *st) {
     vd x = vd_from_vfh(xf);
     vd y = log_f32_first_pass(x);
-    /* low 29 bits in [0x10000000 - NEAR, 0x10000000 + NEAR), tested mod 2^29 */
-    vdi d = vdi_and(vdi_add(vd_bits(y), vdi_set(LOG_F32_NEAR - 0x10000000)), vdi_set(0x1fffffff));
-    vdm near = vdi_gt(vdi_set(2 * LOG_F32_NEAR), d);
+    vdm near = vd_near_f32_midpoint(y, LOG_F32_NEAR);
     vdm ok = vdm_and(vd_gt(x, vd_set(0.0)), vd_lt(x, vd_set(INFINITY)));
     vfh yf = vfh_from_vd(y);
     vdm redo = vdm_or(near, vdm_not(ok));

@@ -17,12 +17,15 @@
  *   2/(E-1) <= 7.1 at a = 1/8; the polynomial's 2^-65.3 and the dropped tail r^2 p (< 2^-64)
  *   give <= 2^-61; the polynomial side adds ~2.5 roundings of a term <= a^2/3 <= 2^-7.6 of
  *   the result, <= 2^-59.3.  Bound ~0.5 + 0.03 ULP.
- * accurate float32: the fast float64 kernel on (double)x (< 4 double ULP, 2^-50) rounds
- *   correctly to float unless its result lies within 64 double ulps of a float midpoint
- *   (vecmath.spec.LIMITS); those
- *   lanes (about 2^-21 of inputs) take the accurate float64 evaluation ended as a double-double
- *   (s, e) (relative error below 2^-59), rounded once by vm_round_dd_f32.  The exhaustive
- *   test finds every float32 result correctly rounded.
+ * accurate float32: a first pass in double (vm_tanh_f32_first_k): a + a^3 P(a^2), P of
+ *   degree 3 (2^-45.7) below 1/8, 1 - 2/(E + 1) beyond with E = exp(2a) from exp's float32
+ *   first try (no tails, degree 4: 2^-37.5, times 3.96 at a = 1/8), 1 beyond float's
+ *   saturation (9.01); with its error (2^-35.5 relative: the generator's bound) it rounds
+ *   correctly to float unless the result lies within 2^20 double ulps of a float midpoint
+ *   (vecmath.spec.LIMITS); those lanes (about 2^-8 of inputs, so 3 % of 8-lane vectors) take
+ *   the accurate float64 evaluation ended as a double-double (s, e) (relative
+ *   error below 2^-59), rounded once by vm_round_dd_f32.  The exhaustive test finds every
+ *   float32 result correctly rounded.
  * fast float64: P of degree 11 (2^-55.0); tanh = N/D with N = expm1(2a) = scale*tmp +
  *   (scale - 1), D = scale*tmp + (scale + 1), exp(2a) = scale (1 + tmp): each is formed
  *   relative to its own size, so ~4 roundings plus tmp's error (r's rounding 2^-58.5, tmp's
@@ -201,15 +204,37 @@ static inline vf tanh_f32_approx_vec(vf x, int *st) {
 #undef K
 }
 
-/* accurate float32: the fast float64 tier (< 4 double ULP) decides the rounding unless its
- * result lies within `window` double ulps of a float midpoint (vecmath.spec.LIMITS: 64, about
- * 2^-21 of the inputs); those lanes take the double-double result, rounded once. */
+/* accurate float32, first pass: tanh(a), a = |x| (or NaN), in double within 2^-35.5 relative
+ * (vm_tanh_f32_first_k); whole vectors on one side skip the other side. */
+static inline vd tanh_f32_first_pass(vd a) {
+#define K vm_tanh_f32_first_k
+    vd one = vd_set(1.0);
+    vdm small = vd_lt(a, vd_set(K.poly_limit));
+    vd y = one;
+    if (vdm_bits(vdm_not(small))) {
+        vd scale;
+        vd tmp = exp_f32_first_core(vd_add(a, a), &scale);
+        vd q = vd_div(vd_set(2.0), vd_add(vd_fma(scale, tmp, scale), one));
+        y = vd_select(vd_ge(a, vd_set(K.sat)), one, vd_sub(one, q));
+    }
+    if (vdm_bits(small)) {
+        vd u = vd_mul(a, a);
+        vd P = vd_fma(vd_mul(u, u), vd_fma(u, vd_set(K.c9), vd_set(K.c7)),
+                      vd_fma(u, vd_set(K.c5), vd_set(K.c3)));
+        y = vd_select(small, vd_fma(vd_mul(a, u), P, a), y);
+    }
+    return y;
+#undef K
+}
+
+/* accurate float32: the first pass decides the rounding unless its result lies within `window`
+ * double ulps of a float midpoint (vecmath.spec.LIMITS: 2^20, about 2^-8 of the inputs);
+ * those lanes take the double-double result, rounded once. */
 static inline vfh tanh_f32_accurate_vec(vfh xf, int *st) {
-    const int64_t window = (int64_t)vm_tanh_limits.f32_cr_window;
     vd x = vd_from_vfh(xf);
-    vd y = tanh_f64_fast_vec(x, st);
-    vdi from_mid = vdi_and(vdi_sub(vd_bits(y), vdi_set(0x10000000 - window)), vdi_set(0x1fffffff));
-    vdm hard = vdi_gt(vdi_set(2 * window), from_mid);
+    vd y = vd_copysign(tanh_f32_first_pass(vd_abs(x)), x);
+    vdm hard = vd_near_f32_midpoint(y, (int64_t)vm_tanh_limits.f32_cr_window);
+    (void)st;
     if (VM_RARE(vdm_bits(hard))) {
         vd e;
         vd s = tanh_f64_accurate_dd(vd_abs(x), &e);

@@ -77,9 +77,10 @@ LIMITS = {
         "deriv_tail_f64": (354.0, "|x| above: exp(-2|x|) is subnormal, so tanh' = (2 exp(-|x|))^2"),
         "deriv_tail_f32": (43.0, "the same in float arithmetic (fast and approx float32)"),
         "deriv_zero_f64": (380.0, "|x| above: tanh' = 4 exp(-2|x|) < 2^-1075, rounds to +0"),
-        "f32_cr_window": (64.0, "accurate float32: double ulps around a float midpoint within which "
-                                "the fast float64 result (< 4 ULP) cannot decide the rounding: "
-                                "16x margin, about 2^-21 of inputs take the double-double path"),
+        "f32_cr_window": (2.0 ** 20, "accurate float32: double ulps around a float midpoint within "
+                                     "which the first pass (vm_tanh_f32_first_k's bound, 2^-35.5 "
+                                     "relative = 2^17.5 ulps) cannot decide the rounding: 5.6x "
+                                     "margin, about 2^-8 of inputs take the double-double path"),
     },
     "atan": {
         "f64_branch_free_abs": (2.0 ** 400, "|x| below: a times the node of a > 30 (2^600) and its "

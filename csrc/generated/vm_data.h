@@ -394,7 +394,7 @@ static const struct {
     double c13;
 } vm_tanh_accurate_f64_k = {
     .poly_limit = 0x1.0000000000000p-3,  /* polynomial below, 1 - 2/(exp(2a)+1) beyond */
-    .sat = 0x1.30fc1931f1cdap+4,  /* tanh(a) rounds to 1 beyond */
+    .sat = 0x1.30fc1931f1cdap+4,  /* tanh(a) rounds to 1 beyond (float64) */
     .c3 = -0x1.5555555555552p-2,  /* a^3 */
     .c5 = 0x1.111111110f2ffp-3,  /* a^5 */
     .c7 = -0x1.ba1ba1adeeb6ep-5,  /* a^7 */
@@ -414,12 +414,29 @@ static const struct {
     double c11;
 } vm_tanh_fast_f64_k = {
     .poly_limit = 0x1.0000000000000p-3,  /* polynomial below, 1 - 2/(exp(2a)+1) beyond */
-    .sat = 0x1.30fc1931f1cdap+4,  /* tanh(a) rounds to 1 beyond */
+    .sat = 0x1.30fc1931f1cdap+4,  /* tanh(a) rounds to 1 beyond (float64) */
     .c3 = -0x1.5555555554fa3p-2,  /* a^3 */
     .c5 = 0x1.1111110e8a90cp-3,  /* a^5 */
     .c7 = -0x1.ba1b961751fc9p-5,  /* a^7 */
     .c9 = 0x1.6643932bf778bp-6,  /* a^9 */
     .c11 = -0x1.1d12642882c34p-7,  /* a^11 */
+};
+
+/* accurate float32, first pass (double): tanh(a) = a + a^3 P(a^2), degree 9 on |a| < 0.125, relative error <= 2^-45.66 (certified); first pass within 2^-35.5 relative */
+static const struct {
+    double poly_limit;
+    double sat;
+    double c3;
+    double c5;
+    double c7;
+    double c9;
+} vm_tanh_f32_first_k = {
+    .poly_limit = 0x1.0000000000000p-3,  /* polynomial below, 1 - 2/(exp(2a)+1) beyond */
+    .sat = 0x1.205966eeb6118p+3,  /* tanh(a) rounds to 1 beyond (float32) */
+    .c3 = -0x1.55555554b5b75p-2,  /* a^3 */
+    .c5 = 0x1.11110e090c68dp-3,  /* a^5 */
+    .c7 = -0x1.ba12768471d9cp-5,  /* a^7 */
+    .c9 = 0x1.60d5d5ad23152p-6,  /* a^9 */
 };
 
 /* accurate and fast float64: exp(2a) = 2^(k/16) (1 + tail) (1 + r + c2 r^2 + .. + c7 r^7) on |r| <= ln2/32, relative error <= 2^-65.32 (certified) */
@@ -596,7 +613,7 @@ static const struct {
     .deriv_tail_f64 = 0x1.6200000000000p+8,  /* |x| above: exp(-2|x|) is subnormal, so tanh' = (2 exp(-|x|))^2 */
     .deriv_tail_f32 = 0x1.5800000000000p+5,  /* the same in float arithmetic (fast and approx float32) */
     .deriv_zero_f64 = 0x1.7c00000000000p+8,  /* |x| above: tanh' = 4 exp(-2|x|) < 2^-1075, rounds to +0 */
-    .f32_cr_window = 0x1.0000000000000p+6,  /* accurate float32: double ulps around a float midpoint within which the fast float64 result (< 4 ULP) cannot decide the rounding: 16x margin, about 2^-21 of inputs take the double-double path */
+    .f32_cr_window = 0x1.0000000000000p+20,  /* accurate float32: double ulps around a float midpoint within which the first pass (vm_tanh_f32_first_k's bound, 2^-35.5 relative = 2^17.5 ulps) cannot decide the rounding: 5.6x margin, about 2^-8 of inputs take the double-double path */
 };
 
 /* atan: node c_j of a <= 1 (j < 16) and of a > 1 (16 + j) */

@@ -97,6 +97,14 @@ static inline vf vf_fixup(vf x, vf y, vfm m, vm_special_f32 fn, int *st) {
     return vf_load(ys);
 }
 
+/* Lanes of y (a double approximation of a result in float's normal range) within `window`
+ * double ulps of a float midpoint (low 29 bits 1 << 28): where float(y) is not provably the
+ * rounding of a value within that error.  (low 29 bits + window - 2^28) mod 2^29 < 2 window. */
+static inline vdm vd_near_f32_midpoint(vd y, int64_t window) {
+    vdi d = vdi_and(vdi_add(vd_bits(y), vdi_set(window - 0x10000000)), vdi_set(0x1fffffff));
+    return vdi_gt(vdi_set(2 * window), d);
+}
+
 /* Correct rounding to float of s + e, a double-double with |e| <= ulp(s)/2 and s in float's
  * normal range.  s alone rounds right unless it sits exactly halfway between two floats (its
  * low 29 bits are 1 followed by 28 zeros); then e decides, so step s one double ulp toward e. */

@@ -63,6 +63,17 @@ def table_2jn_f32(n):
     return out
 
 
+def f32_first_try():
+    """(coefficients, polynomial error, total relative error bound) of accurate float32's first
+    try, exp(x) = 2^(k/16) (1 + r + c2 r^2 + c3 r^3 + c4 r^4) in double without tails (tanh's
+    float32 first pass uses it too)."""
+    hw16d = mp.log(2) / 32 * (1 + mp.mpf(2) ** -20)
+    coeffs, err = _fit_exp(hw16d, [2, 3, 4], to_double)
+    # polynomial + table rounding (2^-53) + one-constant reduction (|k| < 2^11, ln2/16
+    # rounded: 2^-58 each -> 2^-47) + six roundings of the evaluation (2^-53 each)
+    return coeffs, err, err + mp.mpf(2) ** -53 + mp.mpf(2) ** -47 + 6 * mp.mpf(2) ** -53
+
+
 def generate():
     out = []
     with mp.workdps(40):
@@ -93,11 +104,7 @@ def generate():
         # accurate float32, first try: N = 16 without tails, degree 4, in double.  The result y
         # is correctly rounded by float(y) unless y lies within the error bound of a float
         # midpoint; the window below (in double ulps of y) bounds that error.
-        hw16d = mp.log(2) / 32 * (1 + mp.mpf(2) ** -20)
-        coeffs, err = _fit_exp(hw16d, [2, 3, 4], to_double)
-        # polynomial + table rounding (2^-53) + one-constant reduction (|k| < 2^11, ln2/16
-        # rounded: 2^-58 each -> 2^-47) + six roundings of the evaluation (2^-53 each)
-        bound = err + mp.mpf(2) ** -53 + mp.mpf(2) ** -47 + 6 * mp.mpf(2) ** -53
+        coeffs, err, bound = f32_first_try()
         window = int(mp.ceil(2 * bound * 2 ** 53))  # relative -> ulps of y (ulp >= 2^-53 y)
         b = Block("vm_exp_f32_accurate_k", "double",
                   f"accurate float32 first try: N=16 table, degree 4 on |r| <= ln2/32, relative"

@@ -13,7 +13,7 @@ import mpmath as mp
 from .. import spec
 from .common import Block, Table, err_bits, to_double, to_float
 from .certify import certified_error, certified_odd_rational, exact as certify_exact
-from .exp import _fit_exp, _poly_block, _reduction_f64
+from .exp import _fit_exp, _poly_block, _reduction_f64, f32_first_try
 from .remez import fit
 
 POLY_LIMIT = mp.mpf(1) / 8  # float64 kernels: polynomial below, exp beyond
@@ -33,20 +33,40 @@ def saturation(bits):
     return mp.log(2 / half_ulp - 1) / 2
 
 
-def _odd_poly(tier, limit, n):
+def _odd_poly(name, what, limit, n, sat_bits=53):
+    """Block `name`: tanh(a) = a + a^3 P(a^2) on |a| < limit (n coefficients), the limit, and
+    sat, beyond which tanh rounds to 1 in a sat_bits format; returns (block, certified error)."""
     powers = [2 * k + 1 for k in range(1, n + 1)]
     coeffs, _ = fit(mp.tanh, mp.mpf(2) ** -40, limit, powers, fixed=lambda a: a,
                     grid_points=1500)
     rounded = [mp.mpf(to_double(c)) for c in coeffs]
     err = certified_error("tanh(x)", -limit, limit, [(1, 1)] + list(zip(powers, rounded)))
-    b = Block(f"vm_tanh_{tier}_f64_k", "double",
-              f"{tier}: tanh(a) = a + a^3 P(a^2), degree {powers[-1]} on |a| < {mp.nstr(limit, 4)},"
+    b = Block(name, "double",
+              f"{what}: tanh(a) = a + a^3 P(a^2), degree {powers[-1]} on |a| < {mp.nstr(limit, 4)},"
               f" relative error <= 2^{err_bits(err)} (certified)")
     b.add("poly_limit", to_double(limit), "polynomial below, 1 - 2/(exp(2a)+1) beyond")
-    b.add("sat", to_double(saturation(53)) * (1 + 2.0 ** -40), "tanh(a) rounds to 1 beyond")
+    b.add("sat", to_double(saturation(sat_bits)) * (1 + 2.0 ** -40),
+          f"tanh(a) rounds to 1 beyond ({'float64' if sat_bits == 53 else 'float32'})")
     for c, k in zip(coeffs, powers):
         b.add(f"c{k}", to_double(c), f"a^{k}")
-    return b
+    return b, err
+
+
+def _f32_first_pass():
+    """vm_tanh_f32_first_k: accurate float32's first pass in double, a + a^3 P(a^2) below 1/8
+    and 1 - 2/(E + 1) beyond, E = exp(2a) from exp's float32 first try (vm_exp_f32_accurate_k:
+    no tails, degree 4); asserts that f32_cr_window double ulps hold its error with a 4x
+    margin.  A relative error d of E costs 2E/(E^2 - 1) d <= 3.96 d of tanh (a >= 1/8); the
+    roundings of E + 1 and of the division 2/(E + 1) cost 2/(E - 1) <= 7.04 of themselves, E's
+    own 3.96 and 1 - q one."""
+    block, poly_err = _odd_poly("vm_tanh_f32_first_k", "accurate float32, first pass (double)",
+                                POLY_LIMIT, 4, sat_bits=24)
+    _, _, exp_bound = f32_first_try()
+    unit = mp.mpf(2) ** -53
+    bound = max(poly_err + 4 * unit, 3.96 * exp_bound + (7.04 + 7.04 + 3.96 + 1) * unit)
+    assert spec.limit("tanh", "f32_cr_window") >= 4 * bound * 2 ** 53, bound
+    block.comment += f"; first pass within 2^{err_bits(bound)} relative"
+    return block
 
 
 def f32_intervals():
@@ -116,8 +136,9 @@ def _approx_rational(dtype):
 def generate():
     out = []
     with mp.workdps(40):
-        out.append(_odd_poly("accurate", POLY_LIMIT, 6))
-        out.append(_odd_poly("fast", POLY_LIMIT, 5))
+        out.append(_odd_poly("vm_tanh_accurate_f64_k", "accurate", POLY_LIMIT, 6)[0])
+        out.append(_odd_poly("vm_tanh_fast_f64_k", "fast", POLY_LIMIT, 5)[0])
+        out.append(_f32_first_pass())
         # exp(2a), 2a < 2 sat: N = 16 (a 16-entry table is one register permute on AVX-512),
         # degree 7 on |r| <= ln2/32 (k < 2^10, so a 37-bit ln2_hi_n keeps k ln2_hi_n exact)
         powers = [2, 3, 4, 5, 6, 7]
