@@ -6,17 +6,18 @@
  * unchanged from a + a^3 P(a^2) (approx: a P(u) / Q(u) with P(0) = Q(0) = 1).  tanh reports no status bits.  Coefficients and tables:
  * csrc/generated/vm_data.h (python -m vecmath._gen).
  *
- * float64 accurate and fast: a < 1/8: odd minimax a + a^3 P(a^2); 1/8 <= a < sat (19.06): tanh(a) =
+ * float64 accurate and fast: a < 1/32 (accurate) or 1/8 (fast): odd minimax a + a^3 P(a^2);
+ * beyond, up to sat (19.06): tanh(a) =
  * 1 - 2/(E+1), E = exp(2a) = 2^(k/16) (1 + tail) exp(r) from exp's N = 16 table and its tails
  * (one register permute each on AVX-512) and tanh's own polynomial of degree 7 on |r| <= ln2/32
  * (vm_tanh_exp_k, 2^-65.3): tanh_exp_reduce / tanh_exp_poly.
- * accurate float64: P of degree 13 (relative error: generated header).  E = scale (1 + r_hi +
+ * accurate float64: P of degree 9 below 1/32 (relative error: generated header).  E = scale (1 + r_hi +
  *   lo) with r_hi exact and lo = delta + r^2 p(r) + tail (1 + r) (delta: the reduction's low
  *   part, so r_hi + delta is 2a - k ln2/16 to 2^-87); D = E + 1 as a double-double; q = 2/D with
  *   one division and a remainder correction; 1 - q by Fast2Sum.  An error d in E is magnified by
- *   2/(E-1) <= 7.1 at a = 1/8; the polynomial's 2^-65.3 and the dropped tail r^2 p (< 2^-64)
- *   give <= 2^-61; the polynomial side adds ~2.5 roundings of a term <= a^2/3 <= 2^-7.6 of
- *   the result, <= 2^-59.3.  Bound ~0.5 + 0.03 ULP.
+ *   2/(E-1) <= 31 at a = 1/32; the polynomial's 2^-65.3 and the dropped tail r^2 p (< 2^-65)
+ *   give <= 2^-59.4; the polynomial side adds ~2.5 roundings of a term <= a^2/3 <= 2^-11.6 of
+ *   the result, <= 2^-63.3.  Bound ~0.5 + 0.02 ULP.
  * accurate float32: a first pass in double (vm_tanh_f32_first_k): a + a^3 P(a^2), P of
  *   degree 3 (2^-45.7) below 1/8, 1 - 2/(E + 1) beyond with E = exp(2a) from exp's float32
  *   first try (no tails, degree 4: 2^-37.5, times 3.96 at a = 1/8), 1 beyond float's
@@ -76,7 +77,7 @@ static inline vd tanh_f64_accurate_dd(vd a, vd *e_out) {
     vdm small = vd_lt(a, vd_set(K.poly_limit));
     vd s = one, e = vd_set(0.0);
     if (vdm_bits(vdm_not(small))) { /* whole vectors on one side skip the other side */
-        /* a >= 1/8: E = exp(2a) = scale (1 + r_hi + lo) */
+        /* a >= 1/32: E = exp(2a) = scale (1 + r_hi + lo) */
         vd r_hi, delta, scale, tail;
         vd r = tanh_exp_reduce(vd_add(a, a), &r_hi, &delta, &scale, &tail);
         vd r2 = vd_mul(r, r);
@@ -102,11 +103,9 @@ static inline vd tanh_f64_accurate_dd(vd a, vd *e_out) {
         e = vd_select(sat, e, e_exp);
     }
     if (vdm_bits(small)) {
-        /* a < 1/8: a + a^3 P(u), u = a^2, P by Estrin */
+        /* a < 1/32: a + a^3 P(u), u = a^2, P by Estrin */
         vd u = vd_mul(a, a);
-        vd u2 = vd_mul(u, u);
-        vd P = vd_fma(u2, vd_fma(u2, vd_fma(u, vd_set(K.c13), vd_set(K.c11)),
-                                 vd_fma(u, vd_set(K.c9), vd_set(K.c7))),
+        vd P = vd_fma(vd_mul(u, u), vd_fma(u, vd_set(K.c9), vd_set(K.c7)),
                       vd_fma(u, vd_set(K.c5), vd_set(K.c3)));
         vd a3 = vd_mul(a, u);
         vd s_poly = vd_fma(a3, P, a);

@@ -2,7 +2,7 @@
 tables and the approx tiers' rationals.
 
 float64 accurate and fast (and float32 accurate, computed in double): tanh(a) = a + a^3 P(a^2)
-for |a| < 1/8, 1 - 2/(exp(2a) + 1) beyond with exp(2a) from exp's N=16 table and its tails
+for |a| < 1/32 (accurate) or 1/8, 1 - 2/(exp(2a) + 1) beyond with exp(2a) from exp's N=16 table and its tails
 (vecmath/_gen/exp.py) and a degree-7 polynomial of its own (vm_tanh_exp_k).  float32 fast: one
 polynomial in t = a - start_i per interval i, indexed by the exponent and top 2 mantissa bits
 of a: quarter binades [1/16, 5/64), ..., [8, 10), and [0, 1/16).  approx (both dtypes): one odd
@@ -17,6 +17,9 @@ from .exp import _fit_exp, _poly_block, _reduction_f64, f32_first_try
 from .remez import fit
 
 POLY_LIMIT = mp.mpf(1) / 8  # float64 kernels: polynomial below, exp beyond
+# accurate float64: the exp side's 2/(E - 1) magnification (31 at 1/32) costs it nothing against
+# its 2^-65.3 polynomial, and a polynomial below 1/32 needs two terms fewer than below 1/8
+ACCURATE_POLY_LIMIT = mp.mpf(1) / 32
 F32_INTERVALS = 32
 F32_FIRST_BINADE = -4       # quarter binades from 2^-4; the last slot is [0, 2^-4)
 F32_QUARTERS = 29           # [2^-4, 5*2^-6), ..., [8, 10): past the float32 saturation 9.01
@@ -136,7 +139,7 @@ def _approx_rational(dtype):
 def generate():
     out = []
     with mp.workdps(40):
-        out.append(_odd_poly("vm_tanh_accurate_f64_k", "accurate", POLY_LIMIT, 6)[0])
+        out.append(_odd_poly("vm_tanh_accurate_f64_k", "accurate", ACCURATE_POLY_LIMIT, 4)[0])
         out.append(_odd_poly("vm_tanh_fast_f64_k", "fast", POLY_LIMIT, 5)[0])
         out.append(_f32_first_pass())
         # exp(2a), 2a < 2 sat: N = 16 (a 16-entry table is one register permute on AVX-512),

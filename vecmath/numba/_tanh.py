@@ -1,12 +1,12 @@
 """tanh in numba: csrc/tanh.c operation by operation, from the same generated constants.
 
-The C kernels have no special path; they skip the side (polynomial below 1/8, exp beyond) that
+The C kernels have no special path; they skip the side (polynomial below 1/32 or 1/8, exp beyond) that
 no lane of a vector needs.  Here both sides run for every element and a select keeps one: each
 side gets a harmless input on the lanes it does not serve (the exp side |x| clamped to
-[1/8, sat], the polynomial side 0), so no lane underflows or overflows for nothing.  NaN comes
+[poly_limit, sat], the polynomial side 0), so no lane underflows or overflows for nothing.  NaN comes
 back as x + x, which is what the C kernels return for every NaN on every path (checked).
-float32 accurate rounds the accurate double-double for every input: the C first pass (the fast
-float64 kernel) gives the same bits wherever it is used, since it is used only far from a float
+float32 accurate rounds the accurate double-double for every input: the C first pass (its own
+double evaluation) gives the same bits wherever it is used, since it is used only far from a float
 midpoint, and one path is cheaper than two.  Its rounding is the normal-range one: a float
 subnormal result comes from a tiny x, where s is x itself.
 """
@@ -86,7 +86,7 @@ def accurate_dd(a):
     """tanh(a) = s + e, |e| <= ulp(s)/2, for a = |x| not NaN (tanh_f64_accurate_dd)."""
     K = ACC
     small, ae, ap = sides(a, K)
-    # a >= 1/8: E = exp(2a) = scale (1 + r_hi + lo)
+    # a >= 1/32: E = exp(2a) = scale (1 + r_hi + lo)
     r, r_hi, delta, ki, tail = exp_reduce(ae + ae)
     scale = E.scale16(ki)
     r2 = r * r
@@ -107,10 +107,9 @@ def accurate_dd(a):
     e_exp = l - (s_exp - h)
     sat = a >= K.sat
     s_exp, e_exp = select(sat, 1.0, s_exp), select(sat, 0.0, e_exp)
-    # a < 1/8: a + a^3 P(u), u = a^2, P by Estrin
+    # a < 1/32: a + a^3 P(u), u = a^2, P by Estrin
     u = ap * ap
-    u2 = u * u
-    P = fma(u2, fma(u2, fma(u, K.c13, K.c11), fma(u, K.c9, K.c7)), fma(u, K.c5, K.c3))
+    P = fma(u * u, fma(u, K.c9, K.c7), fma(u, K.c5, K.c3))
     a3 = ap * u
     s_poly = fma(a3, P, ap)
     e_poly = fma(a3, P, ap - s_poly)  # ap - s_poly is exact
