@@ -122,10 +122,8 @@ VM_COLD static double log_f64_special(double x, int *st) {
     return vd_first(log_f64_accurate_core(vd_set(x), kbias, &e));
 }
 
-/* positive, normal and finite (NaN fails both compares) */
-static inline vdm log_f64_special_mask(vd x) {
-    return vdm_not(vdm_and(vd_ge(x, vd_set(0x1p-1022)), vd_lt(x, vd_set(INFINITY))));
-}
+/* not positive, normal and finite: one vfpclasspd on AVX-512 */
+static inline vdm log_f64_special_mask(vd x) { return vd_not_positive_normal(x); }
 
 static inline vd log_f64_accurate_vec(vd x, int *st) {
     vd e;
@@ -223,9 +221,7 @@ static inline vd log_f64_approx_vec(vd x, int *st) {
 #undef K
 }
 
-static inline vfm log_f32_special_mask(vf x) {
-    return vfm_not(vfm_and(vf_ge(x, vf_set(0x1p-126f)), vf_lt(x, vf_set(INFINITY))));
-}
+static inline vfm log_f32_special_mask(vf x) { return vf_not_positive_normal(x); }
 
 /* fast / approx float32: float arithmetic, r exact (1/c has at most 7 bits). */
 static inline vf log_f32_fast_vec(vf x, int *st) {

@@ -39,6 +39,15 @@
 
 static inline vd vd_abs(vd a) { return vd_from_bits(vdi_and(vd_bits(a), vdi_set(~VM_SIGN64))); }
 static inline vd vd_neg(vd a) { return vd_from_bits(vdi_xor(vd_bits(a), vdi_set(VM_SIGN64))); }
+#if !defined(VM_HAS_FPCLASS)
+/* NaN, +-0, +-inf, subnormal or negative (NaN fails both compares) */
+static inline vdm vd_not_positive_normal(vd a) {
+    return vdm_not(vdm_and(vd_ge(a, vd_set(0x1p-1022)), vd_lt(a, vd_set(INFINITY))));
+}
+static inline vfm vf_not_positive_normal(vf a) {
+    return vfm_not(vfm_and(vf_ge(a, vf_set(0x1p-126f)), vf_lt(a, vf_set(INFINITY))));
+}
+#endif
 /* |mag| with the sign of sgn */
 static inline vd vd_copysign(vd mag, vd sgn) {
     return vd_from_bits(vdi_or(vdi_and(vd_bits(mag), vdi_set(~VM_SIGN64)),

@@ -32,6 +32,9 @@ static inline vdm vd_ne(vd a, vd b) { return _mm512_cmp_pd_mask(a, b, _CMP_NEQ_U
 static inline vdm vdm_or(vdm a, vdm b) { return a | b; }
 static inline vdm vdm_and(vdm a, vdm b) { return a & b; }
 static inline vdm vdm_not(vdm a) { return (vdm)~a; }
+/* NaN, +-0, +-inf, subnormal or negative: one vfpclasspd (vm_simd.h has the compares elsewhere) */
+#define VM_HAS_FPCLASS 1
+static inline vdm vd_not_positive_normal(vd a) { return _mm512_fpclass_pd_mask(a, 0xFF); }
 static inline unsigned vdm_bits(vdm a) { return a; }
 static inline vd vd_select(vdm m, vd a, vd b) { return _mm512_mask_blend_pd(m, b, a); }
 static inline vdi vd_bits(vd a) { return _mm512_castpd_si512(a); }
@@ -101,6 +104,7 @@ static inline vf vf_min(vf a, vf b) { return _mm512_min_ps(a, b); } /* a < b ? a
 static inline vf vf_max(vf a, vf b) { return _mm512_max_ps(a, b); } /* a > b ? a : b (b if NaN) */
 static inline vfm vfm_and(vfm a, vfm b) { return a & b; }
 static inline vfm vfm_not(vfm a) { return (vfm)~a; }
+static inline vfm vf_not_positive_normal(vf a) { return _mm512_fpclass_ps_mask(a, 0xFF); }
 static inline unsigned vfm_bits(vfm a) { return a; }
 static inline vf vf_select(vfm m, vf a, vf b) { return _mm512_mask_blend_ps(m, b, a); }
 static inline vfi vf_bits(vf a) { return _mm512_castps_si512(a); }
