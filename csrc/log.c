@@ -177,9 +177,9 @@ static inline vfh log_f32_accurate_vec(vfh xf, int *st) {
     vd x = vd_from_vfh(xf);
     vd y = log_f32_first_pass(x);
     vdm near = vd_near_f32_midpoint(y, LOG_F32_NEAR);
-    vdm ok = vdm_and(vd_gt(x, vd_set(0.0)), vd_lt(x, vd_set(INFINITY)));
     vfh yf = vfh_from_vd(y);
-    vdm redo = vdm_or(near, vdm_not(ok));
+    /* x <= 0, NaN, +inf (float subnormals are normal doubles) */
+    vdm redo = vdm_or(near, vd_not_positive_normal(x));
     if (VM_RARE(vdm_bits(redo))) yf = vfh_fixup(xf, yf, redo, log_f32_special, st);
     return yf;
 }
