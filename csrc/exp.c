@@ -21,9 +21,12 @@
  * approx float32: N = 16, degree 2 (2^-21.2), one-constant reduction: < 2^4 ULP.
  *
  * Special inputs leave the branch-free path through one compare (thresholds: vm_exp_limits,
- * from vecmath.spec.LIMITS: float64 |x| >= 704 or NaN; float32 outside (-86, 88)) into exp_f64_special / exp_f32_special, which give the accurate
- * result for any input (so every tier keeps correct subnormal results) and report
- * overflow/underflow. */
+ * from vecmath.spec.LIMITS: float64 |x| >= 704 or NaN; float32 outside (-86, 88)) into a
+ * scalar routine that reports overflow/underflow and gives NaN, inf and 0 where due and
+ * elsewhere the tier's own evaluation with 2^(k/N) built in range and scaled back
+ * (exp_f64_special_of, exp_f32_scaled): subnormal results are not flushed in any tier, and a
+ * numba kernel can run that evaluation on every lane, branch-free, for the same bits.  The
+ * float32 accurate tier's routine rounds the float64 accurate evaluation (exp_f32_special). */
 
 #define EXP_K vm_exp_accurate_k
 #define EXP_LIM vm_exp_limits /* thresholds, from vecmath.spec.LIMITS */
@@ -71,7 +74,9 @@ static inline vd exp_f64_accurate_core(vd x, vd *scale) {
     return vd_add(vd_lookup(vm_exp_tab32_tail, ki, 32), vd_fma(r2, exp_f64_accurate_poly(r, r2), r));
 }
 
-/* Accurate exp for any double: NaN, infinities, overflow and subnormal results. */
+/* Accurate exp for any double: NaN, overflow and zero constants beyond the limits; between
+ * them 2^(k/32) built 2^1009 smaller (k > 0: it may overflow) or 2^1022 larger (k <= 0: it may
+ * underflow), and a subnormal result rounded once from the exact scale + scale*tmp. */
 VM_COLD static double exp_f64_special(double x, int *st) {
     if (isnan(x)) return x + x;
     if (x > EXP_LIM.f64_overflow_above) {
@@ -88,11 +93,9 @@ VM_COLD static double exp_f64_special(double x, int *st) {
                                                 vd_set(EXP_K.shift)), vd_set(EXP_K.shift)));
     uint64_t sbits = vm_exp_tab32_bits[k & 31] + ((uint64_t)k << 47);
     double y;
-    if (k > 0) { /* 2^(k/32) may overflow: build it 2^1009 smaller, scale back at the end */
+    if (k > 0) { /* x is at most the overflow limit: the result is finite */
         double scale = vm_asdouble(sbits - (1009ull << 52));
-        y = 0x1p1009 * fma(scale, tmp, scale);
-        if (isinf(y)) *st |= VM_FE_OVERFLOW;
-        return y;
+        return 0x1p1009 * fma(scale, tmp, scale);
     }
     double scale = vm_asdouble(sbits + (1022ull << 52)); /* 2^1022 larger: normal */
     y = fma(scale, tmp, scale);
@@ -109,18 +112,51 @@ VM_COLD static double exp_f64_special(double x, int *st) {
     return 0x1p-1022 * y;
 }
 
-/* y = scale + scale*tmp, with special lanes recomputed */
-static inline vd exp_f64_finish(vd x, vd scale, vd tmp, int *st) {
+/* The fast and approx tiers' special lanes (exp_*_special_of): NaN, overflow and zero
+ * constants beyond the limits; between them the tier's own core, with 2^(k/N) built 2^64
+ * smaller (x > 0) or larger (x <= 0), where it may itself overflow or underflow (its bits
+ * wrap; the offset puts the exponent back in range), then scaled back by one multiplication:
+ * a subnormal result is rounded twice (< 0.5 ULP more).  Where the result is normal this is
+ * the hot path's scale + scale*tmp exactly scaled, the same bits, so the numba kernels run it
+ * on every lane.  At or below the overflow limit (the largest x with a finite exp(x)) an
+ * overflow is the tier's own error: the largest finite value instead. */
+static inline vd exp_f64_scaled(vd x, vd scale, vd tmp) {
+    vdm up = vd_gt(x, vd_set(0.0));
+    vd s = vd_from_bits(vdi_add(vd_bits(scale),
+                                vdi_select(up, vdi_set(-(64ll << 52)), vdi_set(64ll << 52))));
+    return vd_mul(vd_fma(s, tmp, s), vd_select(up, vd_set(0x1p64), vd_set(0x1p-64)));
+}
+
+static inline double exp_f64_special_of(double x, int *st, vd (*core)(vd, vd *)) {
+    if (isnan(x)) return x + x;
+    if (x > EXP_LIM.f64_overflow_above) {
+        if (!isinf(x)) *st |= VM_FE_OVERFLOW;
+        return INFINITY;
+    }
+    if (x < EXP_LIM.f64_zero_below) {
+        if (!isinf(x)) *st |= VM_FE_UNDERFLOW;
+        return 0.0;
+    }
+    vd scale;
+    vd tmp = core(vd_set(x), &scale);
+    double y = vd_first(exp_f64_scaled(vd_set(x), scale, tmp));
+    if (isinf(y)) y = 0x1.fffffffffffffp1023; /* DBL_MAX */
+    if (y < 0x1p-1022) *st |= VM_FE_UNDERFLOW;
+    return y;
+}
+
+/* y = scale + scale*tmp, with special lanes recomputed by the tier's special routine */
+static inline vd exp_f64_finish(vd x, vd scale, vd tmp, vm_special_f64 special_fn, int *st) {
     vd y = vd_fma(scale, tmp, scale);
     vdm special = vdm_not(vd_lt(vd_abs(x), vd_set(EXP_LIM.f64_branch_free_abs)));
-    if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, exp_f64_special, st);
+    if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, special_fn, st);
     return y;
 }
 
 static inline vd exp_f64_accurate_vec(vd x, int *st) {
     vd scale;
     vd tmp = exp_f64_accurate_core(x, &scale);
-    return exp_f64_finish(x, scale, tmp, st);
+    return exp_f64_finish(x, scale, tmp, exp_f64_special, st);
 }
 
 /* exp(x) = scale * (1 + tmp) for the fast float64 tier (2^-53.4 relative, |x| < 704). */
@@ -137,20 +173,36 @@ static inline vd exp_f64_fast_core(vd x, vd *scale) {
 #undef K
 }
 
+/* the fast tier's special lanes: its own core, scaled (exp_f64_special_of) */
+VM_COLD static double exp_f64_fast_special(double x, int *st) {
+    return exp_f64_special_of(x, st, exp_f64_fast_core);
+}
+
 static inline vd exp_f64_fast_vec(vd x, int *st) {
     vd scale;
     vd tmp = exp_f64_fast_core(x, &scale);
-    return exp_f64_finish(x, scale, tmp, st);
+    return exp_f64_finish(x, scale, tmp, exp_f64_fast_special, st);
 }
 
-static inline vd exp_f64_approx_vec(vd x, int *st) {
+/* exp(x) = scale * (1 + tmp) for the approx float64 tier (2^-33.2 relative, |x| < 704). */
+static inline vd exp_f64_approx_core(vd x, vd *scale) {
 #define K vm_exp_approx_f64_k
     vdi ki;
     vd kd = exp_f64_round_k(x, K.inv_ln2_n, K.shift, &ki);
     vd r = vd_fnma(kd, vd_set(K.ln2_n), x);
-    vd tmp = vd_fma(vd_mul(r, r), vd_fma(r, vd_set(K.c3), vd_set(K.c2)), r);
-    return exp_f64_finish(x, exp_f64_scale32(ki), tmp, st);
+    *scale = exp_f64_scale32(ki);
+    return vd_fma(vd_mul(r, r), vd_fma(r, vd_set(K.c3), vd_set(K.c2)), r);
 #undef K
+}
+
+VM_COLD static double exp_f64_approx_special(double x, int *st) {
+    return exp_f64_special_of(x, st, exp_f64_approx_core);
+}
+
+static inline vd exp_f64_approx_vec(vd x, int *st) {
+    vd scale;
+    vd tmp = exp_f64_approx_core(x, &scale);
+    return exp_f64_finish(x, scale, tmp, exp_f64_approx_special, st);
 }
 
 /* Accurate exp for any float: the float64 accurate evaluation as an exact double-double
@@ -202,34 +254,84 @@ static inline vfh exp_f32_accurate_vec(vfh xf, int *st) {
 #undef K
 }
 
-/* y = scale + scale*tmp in float, with special lanes recomputed (accurately) */
-static inline vf exp_f32_finish(vf x, vf scale, vf tmp, int *st) {
-    vf y = vf_fma(scale, tmp, scale);
-    vfm special = vfm_not(vfm_and(vf_gt(x, vf_set((float)EXP_LIM.f32_branch_free_lo)),
-                                  vf_lt(x, vf_set((float)EXP_LIM.f32_branch_free_hi))));
-    if (VM_RARE(vfm_bits(special))) y = vf_fixup(x, y, special, exp_f32_special, st);
+/* the float version of exp_f64_scaled and exp_f64_special_of */
+static inline vf exp_f32_scaled(vf x, vf scale, vf tmp) {
+    vfm up = vf_gt(x, vf_set(0.0f));
+    vf s = vf_from_bits(vfi_add(vf_bits(scale),
+                                vfi_select(up, vfi_set(-(64 << 23)), vfi_set(64 << 23))));
+    return vf_mul(vf_fma(s, tmp, s), vf_select(up, vf_set(0x1p64f), vf_set(0x1p-64f)));
+}
+
+static inline float exp_f32_special_of(float x, int *st, vf (*core)(vf, vf *)) {
+    if (isnan(x)) return x + x;
+    if (x > (float)EXP_LIM.f32_overflow_above) {
+        if (!isinf(x)) *st |= VM_FE_OVERFLOW;
+        return INFINITY;
+    }
+    if (x < (float)EXP_LIM.f32_zero_below) {
+        if (!isinf(x)) *st |= VM_FE_UNDERFLOW;
+        return 0.0f;
+    }
+    vf scale;
+    vf tmp = core(vf_set(x), &scale);
+    float y = vf_first(exp_f32_scaled(vf_set(x), scale, tmp));
+    if (isinf(y)) y = 0x1.fffffep127f; /* FLT_MAX: x <= the largest x with a finite exp(x) */
+    if (y < 0x1p-126f) *st |= VM_FE_UNDERFLOW;
     return y;
 }
 
-static inline vf exp_f32_fast_vec(vf x, int *st) {
+/* y = scale + scale*tmp in float, with special lanes recomputed by the tier's routine */
+static inline vf exp_f32_finish(vf x, vf scale, vf tmp, vm_special_f32 special_fn, int *st) {
+    vf y = vf_fma(scale, tmp, scale);
+    vfm special = vfm_not(vfm_and(vf_gt(x, vf_set((float)EXP_LIM.f32_branch_free_lo)),
+                                  vf_lt(x, vf_set((float)EXP_LIM.f32_branch_free_hi))));
+    if (VM_RARE(vfm_bits(special))) y = vf_fixup(x, y, special, special_fn, st);
+    return y;
+}
+
+/* exp(x) = scale (1 + tmp), the fast float32 tier: float, N = 16, degree 3 */
+static inline vf exp_f32_fast_core(vf x, vf *scale) {
 #define K vm_exp_fast_f32_k
     vfi ki;
     vf kf = exp_f32_round_k(x, K.inv_ln2_n, K.shift, &ki);
     vf r = vf_fnma(kf, vf_set(K.ln2_hi_n), x);
     r = vf_fnma(kf, vf_set(K.ln2_lo_n), r);
     vf q = vf_fma(r, vf_fma(r, vf_set(K.c3), vf_set(K.c2)), vf_set(K.c1));
-    return exp_f32_finish(x, exp_f32_scale16(ki), vf_mul(r, q), st);
+    *scale = exp_f32_scale16(ki);
+    return vf_mul(r, q);
 #undef K
 }
 
-static inline vf exp_f32_approx_vec(vf x, int *st) {
+VM_COLD static float exp_f32_fast_special(float x, int *st) {
+    return exp_f32_special_of(x, st, exp_f32_fast_core);
+}
+
+static inline vf exp_f32_fast_vec(vf x, int *st) {
+    vf scale;
+    vf tmp = exp_f32_fast_core(x, &scale);
+    return exp_f32_finish(x, scale, tmp, exp_f32_fast_special, st);
+}
+
+/* exp(x) = scale (1 + tmp), the approx float32 tier: N = 16, degree 2, one-constant reduction */
+static inline vf exp_f32_approx_core(vf x, vf *scale) {
 #define K vm_exp_approx_f32_k
     vfi ki;
     vf kf = exp_f32_round_k(x, K.inv_ln2_n, K.shift, &ki);
     vf r = vf_fnma(kf, vf_set(K.ln2_n), x);
     vf q = vf_fma(r, vf_set(K.c2), vf_set(K.c1));
-    return exp_f32_finish(x, exp_f32_scale16(ki), vf_mul(r, q), st);
+    *scale = exp_f32_scale16(ki);
+    return vf_mul(r, q);
 #undef K
+}
+
+VM_COLD static float exp_f32_approx_special(float x, int *st) {
+    return exp_f32_special_of(x, st, exp_f32_approx_core);
+}
+
+static inline vf exp_f32_approx_vec(vf x, int *st) {
+    vf scale;
+    vf tmp = exp_f32_approx_core(x, &scale);
+    return exp_f32_finish(x, scale, tmp, exp_f32_approx_special, st);
 }
 
 VM_ARRAY_F64(vm_exp_accurate_f64, exp_f64_accurate_vec)

@@ -40,9 +40,10 @@
  *   exhaustive max 74 ULP.
  *
  * Special inputs (x <= 0, NaN, +inf, and subnormal x except in the float32 accurate kernel)
- * leave through one compare to log_f64_special / log_f32_special, which give the accurate
- * result for every input (float64 subnormals scaled by 2^52 first), -inf with divide-by-zero
- * for +-0, and NaN with invalid for x < 0 (-inf included). */
+ * leave through one compare to a scalar routine: -inf with divide-by-zero for +-0, NaN with
+ * invalid for x < 0 (-inf included), x for +inf and NaN; a subnormal x takes the tier's own
+ * evaluation on 2^52 x (float: 2^23 x) with k biased back (the accurate tiers: the accurate
+ * evaluation), so the numba kernels choose these results branch-free at little cost. */
 
 #define LOG_K vm_log_accurate_k
 
@@ -101,18 +102,28 @@ static inline vd log_f64_accurate_core(vd x, double kbias, vd *e) {
     return s;
 }
 
+/* log's special inputs that need no evaluation: NaN, zeros, negatives and +inf give their
+ * result in *y and return 1; a positive finite x (a subnormal) returns 0. */
+#define LOG_SPECIAL_VALUE(NAME, T)                                                          \
+    static inline int NAME(T x, T *y, int *st) {                                            \
+        if (isnan(x)) *y = x + x;                                                           \
+        else if (x == 0) {                                                                  \
+            *st |= VM_FE_DIVBYZERO;                                                         \
+            *y = -INFINITY;                                                                 \
+        } else if (x < 0) {                                                                 \
+            *st |= VM_FE_INVALID;                                                           \
+            *y = NAN;                                                                       \
+        } else if (isinf(x)) *y = x;                                                        \
+        else return 0;                                                                      \
+        return 1;                                                                           \
+    }
+LOG_SPECIAL_VALUE(log_f64_special_value, double)
+LOG_SPECIAL_VALUE(log_f32_special_value, float)
+
 /* Accurate log for any double: NaN, zeros, negatives, +inf and subnormals. */
 VM_COLD static double log_f64_special(double x, int *st) {
-    if (isnan(x)) return x + x;
-    if (x == 0.0) {
-        *st |= VM_FE_DIVBYZERO;
-        return -INFINITY;
-    }
-    if (x < 0.0) {
-        *st |= VM_FE_INVALID;
-        return NAN;
-    }
-    if (isinf(x)) return x;
+    double y;
+    if (log_f64_special_value(x, &y, st)) return y;
     double kbias = 0.0;
     if (x < 0x1p-1022) { /* subnormal: 2^52 x is normal */
         x *= 0x1p52;
@@ -133,18 +144,10 @@ static inline vd log_f64_accurate_vec(vd x, int *st) {
     return y;
 }
 
-/* Accurate log for any float, used by every float32 tier outside its fast range. */
+/* Accurate log for any float: the float32 accurate tier's special and unsure lanes. */
 VM_COLD static float log_f32_special(float x, int *st) {
-    if (isnan(x)) return x + x;
-    if (x == 0.0f) {
-        *st |= VM_FE_DIVBYZERO;
-        return -INFINITY;
-    }
-    if (x < 0.0f) {
-        *st |= VM_FE_INVALID;
-        return NAN;
-    }
-    if (isinf(x)) return x;
+    float y;
+    if (log_f32_special_value(x, &y, st)) return y;
     vd e;
     double s = vd_first(log_f64_accurate_core(vd_set((double)x), 0.0, &e));
     return vm_round_dd_f32_any(s, vd_first(e));
@@ -184,12 +187,41 @@ static inline vfh log_f32_accurate_vec(vfh xf, int *st) {
     return yf;
 }
 
+/* The fast and approx tiers' special lanes run the tier's own evaluation: on 2^52 x with k
+ * biased by 52 for a subnormal double (2^23 x and 23 for a float), the constants of
+ * log_*_special_value elsewhere.  EVAL(x, kbias) is the tier's evaluation of a positive
+ * normal x. */
+#define LOG_TIER_F64(TIER, EVAL)                                                            \
+    VM_COLD static double log_f64_##TIER##_special(double x, int *st) {                     \
+        double y;                                                                           \
+        if (log_f64_special_value(x, &y, st)) return y;                                     \
+        return vd_first(EVAL(vd_set(x * 0x1p52), 52.0));                                    \
+    }                                                                                       \
+    static inline vd log_f64_##TIER##_vec(vd x, int *st) {                                  \
+        vd y = EVAL(x, 0.0);                                                                \
+        vdm special = log_f64_special_mask(x);                                              \
+        if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, log_f64_##TIER##_special, st); \
+        return y;                                                                           \
+    }
+#define LOG_TIER_F32(TIER, EVAL)                                                            \
+    VM_COLD static float log_f32_##TIER##_special(float x, int *st) {                       \
+        float y;                                                                            \
+        if (log_f32_special_value(x, &y, st)) return y;                                     \
+        return vf_first(EVAL(vf_set(x * 0x1p23f), 23.0f));                                  \
+    }                                                                                       \
+    static inline vf log_f32_##TIER##_vec(vf x, int *st) {                                  \
+        vf y = EVAL(x, 0.0f);                                                               \
+        vfm special = log_f32_special_mask(x);                                              \
+        if (VM_RARE(vfm_bits(special))) y = vf_fixup(x, y, special, log_f32_##TIER##_special, st); \
+        return y;                                                                           \
+    }
+
 /* fast / approx float64: N = 16, r exact, log1p(r) = r + r^2 G(r). */
-static inline vd log_f64_fast_vec(vd x, int *st) {
+static inline vd log_f64_fast_eval(vd x, double kbias) {
 #define K vm_log_fast_f64_k
     vdi idx;
     vd kd;
-    vd z = log_reduce16(x, 0.0, &idx, &kd);
+    vd z = log_reduce16(x, kbias, &idx, &kd);
     vd r = vd_fma(z, vd_lookup(vm_log_invc16, idx, 16), vd_set(-1.0));
     vd r2 = vd_mul(r, r);
     vd p01 = vd_fma(r, vd_set(K.c3), vd_set(K.c2));
@@ -198,61 +230,56 @@ static inline vd log_f64_fast_vec(vd x, int *st) {
     vd p67 = vd_fma(r, vd_set(K.c9), vd_set(K.c8));
     vd g = vd_fma(vd_mul(r2, r2), vd_fma(r2, p67, p45), vd_fma(r2, p23, p01));
     vd w = vd_fma(kd, vd_set(K.ln2), vd_lookup(vm_log_logc16, idx, 16));
-    vd y = vd_add(w, vd_fma(r2, g, r));
-    vdm special = log_f64_special_mask(x);
-    if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, log_f64_special, st);
-    return y;
+    return vd_add(w, vd_fma(r2, g, r));
 #undef K
 }
+LOG_TIER_F64(fast, log_f64_fast_eval)
 
-static inline vd log_f64_approx_vec(vd x, int *st) {
+static inline vd log_f64_approx_eval(vd x, double kbias) {
 #define K vm_log_approx_f64_k
     vdi idx;
     vd kd;
-    vd z = log_reduce16(x, 0.0, &idx, &kd);
+    vd z = log_reduce16(x, kbias, &idx, &kd);
     vd r = vd_fma(z, vd_lookup(vm_log_invc16, idx, 16), vd_set(-1.0));
     vd r2 = vd_mul(r, r);
     vd g = vd_fma(r2, vd_fma(r, vd_set(K.c5), vd_set(K.c4)), vd_fma(r, vd_set(K.c3), vd_set(K.c2)));
     vd p = vd_fma(r2, g, r);
-    vd y = vd_fma(kd, vd_set(K.ln2), vd_add(vd_lookup(vm_log_logc16, idx, 16), p));
-    vdm special = log_f64_special_mask(x);
-    if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, log_f64_special, st);
-    return y;
+    return vd_fma(kd, vd_set(K.ln2), vd_add(vd_lookup(vm_log_logc16, idx, 16), p));
 #undef K
 }
+LOG_TIER_F64(approx, log_f64_approx_eval)
 
 static inline vfm log_f32_special_mask(vf x) { return vf_not_positive_normal(x); }
 
-/* fast / approx float32: float arithmetic, r exact (1/c has at most 7 bits). */
-static inline vf log_f32_fast_vec(vf x, int *st) {
+/* fast / approx float32: float arithmetic, r exact (1/c has at most 7 bits); k - kbias is
+ * exact (small integers). */
+static inline vf log_f32_fast_eval(vf x, float kbias) {
 #define K vm_log_fast_f32_k
     vfi idx;
     vf kf;
     vf z = log_reduce32_f(x, &idx, &kf);
+    if (kbias != 0.0f) kf = vf_sub(kf, vf_set(kbias)); /* folded away on the hot path */
     vf r = vf_fma(z, vf_lookup(vm_log_invc32_f, idx, 32), vf_set(-1.0f));
     vf w = vf_fma(kf, vf_set(K.ln2), vf_lookup(vm_log_logc32_f, idx, 32));
     vf r2 = vf_mul(r, r);
     vf g = vf_fma(r2, vf_set(K.c4), vf_fma(r, vf_set(K.c3), vf_set(K.c2)));
-    vf y = vf_add(w, vf_fma(r2, g, r));
-    vfm special = log_f32_special_mask(x);
-    if (VM_RARE(vfm_bits(special))) y = vf_fixup(x, y, special, log_f32_special, st);
-    return y;
+    return vf_add(w, vf_fma(r2, g, r));
 #undef K
 }
+LOG_TIER_F32(fast, log_f32_fast_eval)
 
-static inline vf log_f32_approx_vec(vf x, int *st) {
+static inline vf log_f32_approx_eval(vf x, float kbias) {
 #define K vm_log_approx_f32_k
     vfi idx;
     vf kf;
     vf z = log_reduce16_f(x, &idx, &kf);
+    if (kbias != 0.0f) kf = vf_sub(kf, vf_set(kbias)); /* folded away on the hot path */
     vf r = vf_fma(z, vf_lookup(vm_log_invc16_f, idx, 16), vf_set(-1.0f));
     vf p = vf_fma(vf_mul(r, r), vf_fma(r, vf_set(K.c3), vf_set(K.c2)), r);
-    vf y = vf_fma(kf, vf_set(K.ln2), vf_add(vf_lookup(vm_log_logc16_f, idx, 16), p));
-    vfm special = log_f32_special_mask(x);
-    if (VM_RARE(vfm_bits(special))) y = vf_fixup(x, y, special, log_f32_special, st);
-    return y;
+    return vf_fma(kf, vf_set(K.ln2), vf_add(vf_lookup(vm_log_logc16_f, idx, 16), p));
 #undef K
 }
+LOG_TIER_F32(approx, log_f32_approx_eval)
 
 VM_ARRAY_F64(vm_log_accurate_f64, log_f64_accurate_vec)
 VM_ARRAY_F32_IN_F64(vm_log_accurate_f32, log_f32_accurate_vec)

@@ -65,12 +65,15 @@ def deriv_bound(tier, dtype):
 LIMITS = {
     "exp": {
         "f64_branch_free_abs": (704.0, "|x| < 704: 2^(k/32) and the result are normal doubles"),
-        "f64_overflow_above": (710.0, "above ln(DBL_MAX) = 709.78: +inf (overflow)"),
+        "f64_overflow_above": (709.782712893384, "the largest x with a finite exp(x); above: +inf "
+                               "(overflow); at or below, a result that overflows in a tier's own "
+                               "evaluation is that tier's error and comes back as DBL_MAX"),
         "f64_zero_below": (-746.0, "below ln(2^-1075) = -745.13: rounds to +0 (underflow)"),
         "f32_branch_free_lo": (-86.0, "above ln(FLT_MIN) = -87.34: normal float results"),
         "f32_branch_free_hi": (88.0, "below ln(FLT_MAX) = 88.72: finite float results"),
         "f32_accurate_branch_free_abs": (86.0, "|x| < 86: the accurate first try's result is normal"),
-        "f32_overflow_above": (89.0, "above ln(FLT_MAX) = 88.72: +inf (overflow)"),
+        "f32_overflow_above": (88.72283172607422, "the largest float x with a finite exp(x); above: "
+                               "+inf (overflow); at or below, FLT_MAX where a tier's evaluation overflows"),
         "f32_zero_below": (-104.0, "below ln(2^-150) = -103.97: rounds to +0 (underflow)"),
     },
     "tanh": {

@@ -175,12 +175,12 @@ static const struct {
     double f32_zero_below;
 } vm_exp_limits = {
     .f64_branch_free_abs = 0x1.6000000000000p+9,  /* |x| < 704: 2^(k/32) and the result are normal doubles */
-    .f64_overflow_above = 0x1.6300000000000p+9,  /* above ln(DBL_MAX) = 709.78: +inf (overflow) */
+    .f64_overflow_above = 0x1.62e42fefa39efp+9,  /* the largest x with a finite exp(x); above: +inf (overflow); at or below, a result that overflows in a tier's own evaluation is that tier's error and comes back as DBL_MAX */
     .f64_zero_below = -0x1.7500000000000p+9,  /* below ln(2^-1075) = -745.13: rounds to +0 (underflow) */
     .f32_branch_free_lo = -0x1.5800000000000p+6,  /* above ln(FLT_MIN) = -87.34: normal float results */
     .f32_branch_free_hi = 0x1.6000000000000p+6,  /* below ln(FLT_MAX) = 88.72: finite float results */
     .f32_accurate_branch_free_abs = 0x1.5800000000000p+6,  /* |x| < 86: the accurate first try's result is normal */
-    .f32_overflow_above = 0x1.6400000000000p+6,  /* above ln(FLT_MAX) = 88.72: +inf (overflow) */
+    .f32_overflow_above = 0x1.62e42e0000000p+6,  /* the largest float x with a finite exp(x); above: +inf (overflow); at or below, FLT_MAX where a tier's evaluation overflows */
     .f32_zero_below = -0x1.a000000000000p+6,  /* below ln(2^-150) = -103.97: rounds to +0 (underflow) */
 };
 

@@ -96,6 +96,12 @@ static inline vfh vfh_fixup(vfh x, vfh y, vdm m, vm_special_f32 fn, int *st) {
         if (bits >> j & 1u) ys[j] = fn(xs[j], st);
     return vfh_load(ys);
 }
+/* lane 0 of a float vector (the scalar special routines run the vector code on one lane) */
+static inline float vf_first(vf a) {
+    float b[VF_W];
+    vf_store(b, a);
+    return b[0];
+}
 static inline vf vf_fixup(vf x, vf y, vfm m, vm_special_f32 fn, int *st) {
     float xs[VF_W], ys[VF_W];
     vf_store(xs, x);

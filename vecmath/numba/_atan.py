@@ -13,15 +13,14 @@ x itself.
 import numpy as np
 
 from .. import _data as D
-from ._common import consts, kernel, round_dd_f32_normal, table
+from ._common import consts, entry_f32, kernel, pack_f32, round_dd_f32_normal
 from ._llvm import bits, div, f32_from_bits, f64_from_bits, fma, select
 
 NODE = np.array(D.VM_ATAN_NODE, np.float64)
 BASE_HI = np.array(D.VM_ATAN_BASE_HI, np.float64)
 BASE_LO = np.array(D.VM_ATAN_BASE_LO, np.float64)
 NODE.flags.writeable = BASE_HI.flags.writeable = BASE_LO.flags.writeable = False
-NODE32 = table(D.VM_ATAN_F32_NODE, np.float32)
-BASE32 = table(D.VM_ATAN_F32_BASE, np.float32)
+NODE_BASE32 = pack_f32(D.VM_ATAN_F32_NODE, D.VM_ATAN_F32_BASE)  # one read for both
 GRID32_INDEX_BASE = np.int64(D.VM_ATAN_F32_GRID["index_base"])
 CLAMP32 = np.float32(D.VM_ATAN_LIMITS["f32_grid_clamp"])
 RED = consts("AtanReduction", D.VM_ATAN_K, np.float64)
@@ -136,10 +135,10 @@ def atan_fast_f32(x):
     s = bits(ac) >> 22
     entry = select(s < GRID32_INDEX_BASE, GRID32_INDEX_BASE,
                    select(s > GRID32_INDEX_BASE + 15, GRID32_INDEX_BASE + 15, s)) & 15
-    c = NODE32[entry]
+    c, base = entry_f32(NODE_BASE32, entry)
     t = div(ac - c, fma(ac, c, ONE32))
     t2 = t * t
-    y = BASE32[entry] + fma(t2 * t, fma(t2, K.c5, K.c3), t)
+    y = base + fma(t2 * t, fma(t2, K.c5, K.c3), t)
     return signed_f32(y, bits(x) ^ bits(a))
 
 

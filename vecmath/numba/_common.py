@@ -1,11 +1,11 @@
-"""Shared pieces of the numba kernels: constants from vecmath._data, the jit options, and the
-float32 roundings of a double-double (the C layer's vm_round_dd_f32 and vm_round_dd_f32_any)."""
+"""Shared pieces of the numba kernels: constants from vecmath._data, the jit options, packed
+float tables, and the float32 roundings of a double-double (the C layer's vm_round_dd_f32 and vm_round_dd_f32_any)."""
 from collections import namedtuple
 
 import numpy as np
 from numba import njit
 
-from ._llvm import bits, f64_from_bits, select
+from ._llvm import bits, f32_from_bits, f64_from_bits, select
 
 # fastmath=False stated explicitly, so a caller's fastmath=True is not inherited: the kernels
 # keep every rounding the C kernels make.
@@ -24,6 +24,24 @@ def table(values, dtype):
     a = np.array([v - (1 << width) if v >= 1 << (width - 1) else v for v in values], dtype)
     a.flags.writeable = False
     return a
+
+
+def pack_f32(lo, hi):
+    """Two float tables as one read-only int64 table: the bits of lo[i] in the low half, hi[i]
+    in the high half.  In a vectorized loop every table read is a gather, the cost that
+    dominates the table-driven kernels; a 64-bit gather costs about what a 32-bit one does."""
+    a = (np.array(lo, np.float32).view(np.uint32).astype(np.uint64)
+         | np.array(hi, np.float32).view(np.uint32).astype(np.uint64) << np.uint64(32))
+    a = a.view(np.int64)
+    a.flags.writeable = False
+    return a
+
+
+@kernel
+def entry_f32(packed, idx):
+    """(lo[idx], hi[idx]) of a pack_f32 table: one read."""
+    e = packed[idx]
+    return f32_from_bits(e), f32_from_bits(e >> 32)
 
 
 @kernel

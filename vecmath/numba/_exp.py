@@ -2,8 +2,11 @@
 
 The C kernels send rare lanes (NaN, inf, overflow, subnormal results, float32 results near a
 rounding boundary) to a scalar special routine.  A branch to a call would stop LLVM from
-vectorizing the user's loop, so here the special result is computed branch-free and chosen with
-a select.  float32 accurate takes the C fallback (the exact double-double path) for every input:
+vectorizing the user's loop, so here no lane branches: the C routines evaluate the tier's own
+core with 2^(k/N) built in range and scaled back, which gives the hot path's bits wherever the
+result is normal, so that scaled evaluation serves every lane (accurate float64: special_f64,
+whose subnormal results are rounded once; fast and approx: scaled_f64, scaled_f32), with
+selects for NaN, inf and 0.  float32 accurate takes the C fallback (the exact double-double path) for every input:
 it is correctly rounded everywhere, like the C first try, and cheaper than computing both.
 """
 import numpy as np
@@ -27,6 +30,10 @@ LIM32 = consts("ExpLimits32", D.VM_EXP_LIMITS, np.float32)
 SHIFT_BITS = 0x4338000000000000  # bits of 1.5*2^52: bits(x*N/ln2 + shift) - SHIFT_BITS = k
 INF64 = np.inf
 TWO_1009, TWO_M1022 = 2.0 ** 1009, 2.0 ** -1022
+TWO64, TWO_M64 = 2.0 ** 64, 2.0 ** -64
+TWO64_F, TWO_M64_F = np.float32(TWO64), np.float32(TWO_M64)
+DBL_MAX, FLT_MAX = np.finfo(np.float64).max, np.finfo(np.float32).max
+INF32 = np.float32(np.inf)
 
 
 @kernel
@@ -69,8 +76,8 @@ def accurate_core(x):
 
 @kernel
 def special_f64(x, tmp, ki):
-    """exp_f64_special(x) given the accurate core (tmp, ki) of x: NaN, inf, overflow and
-    correctly rounded subnormal results, branch-free."""
+    """exp_f64_special(x) given the accurate core (tmp, ki) of x, branch-free: NaN, inf,
+    overflow, subnormal results rounded once, and the hot path's bits elsewhere."""
     k = ki - SHIFT_BITS
     sbits = TAB32[ki & 31] + (ki << 47)
     up = k > 0
@@ -89,19 +96,6 @@ def special_f64(x, tmp, ki):
     r = select(x < LIM.f64_zero_below, 0.0, r)
     r = select(x > LIM.f64_overflow_above, INF64, r)
     return select(x != x, x + x, r)
-
-
-@kernel
-def special_any_f64(x):
-    tmp, ki = accurate_core(x)
-    return special_f64(x, tmp, ki)
-
-
-@kernel
-def finish_f64(x, scale, tmp):
-    """scale + scale*tmp, or the special result where |x| >= 704 or x is NaN."""
-    y = fma(scale, tmp, scale)
-    return select(abs(x) < LIM.f64_branch_free_abs, y, special_any_f64(x))
 
 
 @kernel
@@ -127,9 +121,24 @@ def fast_f64_core(x):
 
 
 @kernel
+def scaled_f64(x, scale, tmp):
+    """exp_f64_special_of for every lane, branch-free (the fast and approx tiers): scale (1 +
+    tmp) with 2^(k/32) built 2^64 smaller (x > 0) or larger and scaled back (exp_f64_scaled;
+    the hot path's bits where the result is normal), DBL_MAX for the tier's own overflow below
+    the limit, then NaN, inf and 0 beyond the limits."""
+    up = x > 0.0
+    s = f64_from_bits(bits(scale) + select(up, np.int64(-(64 << 52)), np.int64(64 << 52)))
+    y = fma(s, tmp, s) * select(up, TWO64, TWO_M64)
+    y = select(y == INF64, DBL_MAX, y)
+    y = select(x < LIM.f64_zero_below, 0.0, y)
+    y = select(x > LIM.f64_overflow_above, INF64, y)
+    return select(x != x, x + x, y)
+
+
+@kernel
 def exp_fast_f64(x):
     tmp, ki = fast_f64_core(x)
-    return finish_f64(x, scale32(ki), tmp)
+    return scaled_f64(x, scale32(ki), tmp)
 
 
 @kernel
@@ -139,8 +148,7 @@ def exp_approx_f64(x):
     ki = bits(z)
     kd = z - K.shift
     r = fma(-kd, K.ln2_n, x)
-    tmp = fma(r * r, fma(r, K.c3, K.c2), r)
-    return finish_f64(x, scale32(ki), tmp)
+    return scaled_f64(x, scale32(ki), fma(r * r, fma(r, K.c3, K.c2), r))
 
 
 @kernel
@@ -160,10 +168,15 @@ def exp_accurate_f32(xf):
 
 
 @kernel
-def finish_f32(x, scale, tmp):
-    """scale + scale*tmp in float, or the accurate result outside (-86, 88) and for NaN."""
-    y = fma(scale, tmp, scale)
-    return select((x > LIM32.f32_branch_free_lo) & (x < LIM32.f32_branch_free_hi), y, exp_accurate_f32(x))
+def scaled_f32(x, scale, tmp):
+    """scaled_f64 in float (exp_f32_scaled, exp_f32_special_of)."""
+    up = x > 0
+    s = f32_from_bits(bits(scale) + select(up, np.int32(-(64 << 23)), np.int32(64 << 23)))
+    y = fma(s, tmp, s) * select(up, TWO64_F, TWO_M64_F)
+    y = select(y == INF32, FLT_MAX, y)  # below the overflow limit: the tier's own overflow
+    y = select(x < LIM32.f32_zero_below, np.float32(0.0), y)
+    y = select(x > LIM32.f32_overflow_above, np.float32(np.inf), y)
+    return select(x != x, x + x, y)
 
 
 @kernel
@@ -175,7 +188,7 @@ def exp_fast_f32(x):
     r = fma(-kf, K.ln2_hi_n, x)
     r = fma(-kf, K.ln2_lo_n, r)
     q = fma(r, fma(r, K.c3, K.c2), K.c1)
-    return finish_f32(x, scale16_f32(ki), r * q)
+    return scaled_f32(x, scale16_f32(ki), r * q)
 
 
 @kernel
@@ -186,7 +199,7 @@ def exp_approx_f32(x):
     kf = z - K.shift
     r = fma(-kf, K.ln2_n, x)
     q = fma(r, K.c2, K.c1)
-    return finish_f32(x, scale16_f32(ki), r * q)
+    return scaled_f32(x, scale16_f32(ki), r * q)
 
 
 KERNELS = {

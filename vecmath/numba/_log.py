@@ -1,31 +1,33 @@
 """log in numba: csrc/log.c operation by operation, from the same generated constants.
 
-The C kernels send special inputs (x <= 0, NaN, +inf, and subnormal x) to log_f64_special /
-log_f32_special, the accurate result for any input.  Here those lanes run the main path on 1.0
-(subnormal float64: on 2^52 x with k biased by 52, as log_f64_special does) and their result is
-chosen with a select, so that the user's loop stays branch-free.  The float64 fast and approx
-kernels share the reduction with the accurate core of their special lanes (the same operations
-on the same input: LLVM computes them once).  float32 accurate rounds the accurate float64 core
-(log_f32_special's double-double) for every input: the C first pass gives the same bits wherever
-it is used, since it is used only far from a float midpoint, and one path is cheaper than two.  Its results are
-never float subnormals, so the cheaper normal-range rounding of the double-double serves.
+The C kernels send special inputs (x <= 0, NaN, +inf, and subnormal x) to a scalar routine:
+constants for the first four, and for a subnormal x the tier's own evaluation on 2^52 x (float:
+2^23 x) with k biased back (log_*_special_value, LOG_TIER_F64/F32; the accurate float64 tier
+uses its accurate core).  Here every lane runs the main path, special lanes on that scaled input
+(or on a harmless one), and the constants are chosen with selects, so that the user's loop stays
+branch-free.  The float tiers read 1/c and log c as one packed 64-bit entry (pack_f32): in a
+vectorized loop each table read is a gather, the cost that dominates these kernels.  float32
+accurate rounds the accurate float64 core (log_f32_special's double-double) for every input:
+the C first pass gives the same bits wherever it is used, since it is used only far from a
+float midpoint, and one path is cheaper than two.  Its results are never float subnormals, so
+the cheaper normal-range rounding of the double-double serves.
 """
 import numpy as np
 
 from .. import _data as D
-from ._common import consts, kernel, round_dd_f32_normal
+from ._common import consts, entry_f32, kernel, pack_f32, round_dd_f32_normal
 from ._llvm import bits, f32_from_bits, f64_from_bits, fma, select
 
 INVC16 = np.array(D.VM_LOG_INVC16, np.float64)
 LOGC16_HI = np.array(D.VM_LOG_LOGC16_HI, np.float64)
 LOGC16_LO = np.array(D.VM_LOG_LOGC16_LO, np.float64)
 LOGC16 = np.array(D.VM_LOG_LOGC16, np.float64)
-INVC16_F = np.array(D.VM_LOG_INVC16_F, np.float32)
-LOGC16_F = np.array(D.VM_LOG_LOGC16_F, np.float32)
-INVC32_F = np.array(D.VM_LOG_INVC32_F, np.float32)
-LOGC32_F = np.array(D.VM_LOG_LOGC32_F, np.float32)
-for _t in (INVC16, LOGC16_HI, LOGC16_LO, LOGC16, INVC16_F, LOGC16_F, INVC32_F, LOGC32_F):
+for _t in (INVC16, LOGC16_HI, LOGC16_LO, LOGC16):
     _t.flags.writeable = False
+
+
+INVC_LOGC16_F = pack_f32(D.VM_LOG_INVC16_F, D.VM_LOG_LOGC16_F)
+INVC_LOGC32_F = pack_f32(D.VM_LOG_INVC32_F, D.VM_LOG_LOGC32_F)
 ACC = consts("LogAccurate", D.VM_LOG_ACCURATE_K, np.float64)
 FAST64 = consts("LogFast64", D.VM_LOG_FAST_F64_K, np.float64)
 APPROX64 = consts("LogApprox64", D.VM_LOG_APPROX_F64_K, np.float64)
@@ -38,7 +40,8 @@ U_BIAS = (1 << 62) - OFF16      # u = bits(x) + U_BIAS: k + 1024 in bits 52..63
 K_BIAS = 2.0 ** 52 + 1024.0     # kd = float(k + 1024 by the 2^52 trick) - K_BIAS - kbias
 TINY64, TWO52 = 2.0 ** -1022, 2.0 ** 52
 INF64, NAN64 = np.inf, np.nan
-TINY32, ONE32 = np.float32(2.0 ** -126), np.float32(1.0)
+TINY32, ONE32, ZERO32 = np.float32(2.0 ** -126), np.float32(1.0), np.float32(0.0)
+TWO23_F = np.float32(2.0 ** 23)
 INF32, NAN32 = np.float32(np.inf), np.float32(np.nan)
 
 
@@ -136,11 +139,8 @@ def log_fast_f64(x):
     p45 = fma(r, K.c7, K.c6)
     p67 = fma(r, K.c9, K.c8)
     g = fma(r2 * r2, fma(r2, p67, p45), fma(r2, p23, p01))
-    # LOGC16[idx] is LOGC16_HI[idx] + LOGC16_LO[idx] rounded (asserted by the generator): the
-    # tables the accurate core of the special lanes reads, so LLVM gathers them once
-    w = fma(kd, K.ln2, LOGC16_HI[idx] + LOGC16_LO[idx])
-    y = w + fma(r2, g, r)
-    return select(ordinary, y, accurate_f64_of(x, xin, kbias))
+    w = fma(kd, K.ln2, LOGC16[idx])
+    return with_special_results(x, w + fma(r2, g, r), INF64, NAN64)
 
 
 @kernel
@@ -153,7 +153,7 @@ def log_approx_f64(x):
     g = fma(r2, fma(r, K.c5, K.c4), fma(r, K.c3, K.c2))
     p = fma(r2, g, r)
     y = fma(kd, K.ln2, LOGC16[idx] + p)
-    return select(ordinary, y, accurate_f64_of(x, xin, kbias))
+    return with_special_results(x, y, INF64, NAN64)
 
 
 @kernel
@@ -166,33 +166,38 @@ def log_accurate_f32(xf):
 
 
 @kernel
-def ordinary_f32(x):
-    """positive, normal and finite: the lanes that stay on the float path"""
-    return (x >= TINY32) & (x < INF32)
+def input_f32(x):
+    """(xin, kbias) for the float tiers: x for positive normal finite x, 2^23 x with k biased
+    by 23 for a subnormal (log_f32_<tier>_special), 2^23 on the other special lanes."""
+    ordinary = (x >= TINY32) & (x < INF32)
+    sub = (x > ZERO32) & (x < TINY32)
+    xin = select(ordinary, x, select(sub, x, ONE32) * TWO23_F)
+    return xin, select(sub, np.float32(23.0), ZERO32)
 
 
 @kernel
 def log_fast_f32(x):
     K = FAST32
-    ordinary = ordinary_f32(x)
-    z, idx, kf = reduce_f32(select(ordinary, x, ONE32), OFF32_F, 5)
-    r = fma(z, INVC32_F[idx], -ONE32)
-    w = fma(kf, K.ln2, LOGC32_F[idx])
+    xin, kbias = input_f32(x)
+    z, idx, kf = reduce_f32(xin, OFF32_F, 5)
+    invc, logc = entry_f32(INVC_LOGC32_F, idx)
+    r = fma(z, invc, -ONE32)
+    w = fma(kf - kbias, K.ln2, logc)
     r2 = r * r
     g = fma(r2, K.c4, fma(r, K.c3, K.c2))
-    y = w + fma(r2, g, r)
-    return select(ordinary, y, log_accurate_f32(x))
+    return with_special_results(x, w + fma(r2, g, r), INF32, NAN32)
 
 
 @kernel
 def log_approx_f32(x):
     K = APPROX32
-    ordinary = ordinary_f32(x)
-    z, idx, kf = reduce_f32(select(ordinary, x, ONE32), OFF16_F, 4)
-    r = fma(z, INVC16_F[idx], -ONE32)
+    xin, kbias = input_f32(x)
+    z, idx, kf = reduce_f32(xin, OFF16_F, 4)
+    invc, logc = entry_f32(INVC_LOGC16_F, idx)
+    r = fma(z, invc, -ONE32)
     p = fma(r * r, fma(r, K.c3, K.c2), r)
-    y = fma(kf, K.ln2, LOGC16_F[idx] + p)
-    return select(ordinary, y, log_accurate_f32(x))
+    y = fma(kf - kbias, K.ln2, logc + p)
+    return with_special_results(x, y, INF32, NAN32)
 
 
 KERNELS = {
