@@ -3,11 +3,11 @@
  * Every tier but approx computes on a = |x| and puts x's sign back at the end (tanh is odd;
  * this keeps -0 and the sign of tiny results); approx's rational is odd and takes x itself.  No input needs a special path: NaN propagates through
  * the arithmetic, a >= sat (infinity included) selects 1, tiny and subnormal a come back
- * unchanged from a + a^3 P(a^2) (approx: a P(u) / Q(u) with P(0) = Q(0) = 1).  tanh reports no status bits.  Coefficients and tables:
+ * unchanged from a + a^3 P(a^2) (fast float64: expm1(2a)/2; approx: a P(u) / Q(u) with P(0) = Q(0) = 1).  tanh reports no status bits.  Coefficients and tables:
  * csrc/generated/vm_data.h (python -m vecmath._gen).
  *
- * float64 accurate and fast: a < 1/32 (accurate) or 1/8 (fast): odd minimax a + a^3 P(a^2);
- * beyond, up to sat (19.06): tanh(a) =
+ * float64 accurate: a < 1/32: odd minimax a + a^3 P(a^2); beyond, and fast float64 for every
+ * a, up to sat (19.06): tanh(a) =
  * 1 - 2/(E+1), E = exp(2a) = 2^(k/16) (1 + tail) exp(r) from exp's N = 16 table and its tails
  * (one register permute each on AVX-512) and tanh's own polynomial of degree 7 on |r| <= ln2/32
  * (vm_tanh_exp_k, 2^-65.3): tanh_exp_reduce / tanh_exp_poly.
@@ -27,11 +27,11 @@
  *   the accurate float64 evaluation ended as a double-double (s, e) (relative
  *   error below 2^-59), rounded once by vm_round_dd_f32.  The exhaustive test finds every
  *   float32 result correctly rounded.
- * fast float64: P of degree 11 (2^-55.0); tanh = N/D with N = expm1(2a) = scale*tmp +
- *   (scale - 1), D = scale*tmp + (scale + 1), exp(2a) = scale (1 + tmp): each is formed
- *   relative to its own size, so ~4 roundings plus tmp's error (r's rounding 2^-58.5, tmp's
- *   2^-58.5: < 2^-57.5, magnified by E/(E-1) <= 8.1) stay below 4 ULP
- *   (measured: docs/accuracy.md).
+ * fast float64: no polynomial side; tanh = N/D with N = expm1(2a) = scale*tmp + (scale - 1),
+ *   D = scale*tmp + (scale + 1), exp(2a) = scale (1 + tmp): each is formed relative to its own
+ *   size (k = 0: scale = 1, N = tmp = expm1(2a) to 2^-53 relative, so tiny a needs no
+ *   polynomial either), so ~4 roundings plus tmp's error stay below 4 ULP (measured maximum
+ *   2.97 ULP near a = 1/8 and 1/4, the first k boundaries: docs/accuracy.md).
  * approx (float64, and float32 in float arithmetic): one odd rational
  *   a (1 + p1 u + ..) / (1 + q1 u + ..), u = a^2, on [0, sat), 1 beyond; no table, one
  *   division, coefficients fitted by a rational Remez and the error certified by Sollya
@@ -129,30 +129,23 @@ static inline vd tanh_f64_accurate_vec(vd x, int *st) {
     return vd_copysign(tanh_f64_accurate_dd(vd_abs(x), &e), x);
 }
 
-/* fast float64: a + a^3 P(a^2) below 1/8, else expm1(2a) / (exp(2a) + 1) with both terms formed
- * relative to scale, exp(2a) = scale (1 + tmp) (tanh_exp_reduce: the table's tails kept). */
+/* fast float64: expm1(2a) / (exp(2a) + 1) for every a, both terms formed relative to scale,
+ * exp(2a) = scale (1 + tmp) (tanh_exp_reduce: the table's tails kept).  No polynomial side: for
+ * 2a < ln2/32 (k = 0) scale is 1 and tmp is expm1(2a) to 2^-53 relative, and for k >= 1
+ * scale - 1 >= 2^(1/16) - 1 keeps n = scale tmp + (scale - 1) well conditioned; tiny and
+ * subnormal a come back as a.  Worst near the first k boundaries (a ~ 1/8, 1/4): < 3 ULP
+ * (docs/accuracy.md). */
 static inline vd tanh_f64_fast_vec(vd x, int *st) {
 #define K vm_tanh_fast_f64_k
     vd a = vd_abs(x);
-    vdm small = vd_lt(a, vd_set(K.poly_limit));
-    vd y = vd_set(1.0);
+    vd r_hi, delta, scale, tail;
     (void)st;
-    if (vdm_bits(vdm_not(small))) {
-        vd r_hi, delta, scale, tail;
-        vd r = tanh_exp_reduce(vd_add(a, a), &r_hi, &delta, &scale, &tail);
-        vd r2 = vd_mul(r, r);
-        vd tmp = vd_add(tail, vd_fma(r2, tanh_exp_poly(r, r2), r));
-        vd n = vd_fma(scale, tmp, vd_sub(scale, vd_set(1.0)));
-        vd d = vd_fma(scale, tmp, vd_add(scale, vd_set(1.0)));
-        y = vd_select(vd_ge(a, vd_set(K.sat)), y, vd_div(n, d));
-    }
-    if (vdm_bits(small)) {
-        vd u = vd_mul(a, a);
-        vd u2 = vd_mul(u, u);
-        vd P = vd_fma(u2, vd_fma(u2, vd_set(K.c11), vd_fma(u, vd_set(K.c9), vd_set(K.c7))),
-                      vd_fma(u, vd_set(K.c5), vd_set(K.c3)));
-        y = vd_select(small, vd_fma(vd_mul(a, u), P, a), y);
-    }
+    vd r = tanh_exp_reduce(vd_add(a, a), &r_hi, &delta, &scale, &tail);
+    vd r2 = vd_mul(r, r);
+    vd tmp = vd_add(tail, vd_fma(r2, tanh_exp_poly(r, r2), r));
+    vd n = vd_fma(scale, tmp, vd_sub(scale, vd_set(1.0)));
+    vd d = vd_fma(scale, tmp, vd_add(scale, vd_set(1.0)));
+    vd y = vd_select(vd_ge(a, vd_set(K.sat)), vd_set(1.0), vd_div(n, d));
     return vd_copysign(y, x);
 #undef K
 }

@@ -140,7 +140,10 @@ def generate():
     out = []
     with mp.workdps(40):
         out.append(_odd_poly("vm_tanh_accurate_f64_k", "accurate", ACCURATE_POLY_LIMIT, 4)[0])
-        out.append(_odd_poly("vm_tanh_fast_f64_k", "fast", POLY_LIMIT, 5)[0])
+        b = Block("vm_tanh_fast_f64_k", "double",
+                  "fast float64: expm1(2a) / (exp(2a) + 1) for every a (exp(2a): vm_tanh_exp_k)")
+        b.add("sat", to_double(saturation(53)) * (1 + 2.0 ** -40), "tanh(a) rounds to 1 beyond (float64)")
+        out.append(b)
         out.append(_f32_first_pass())
         # exp(2a), 2a < 2 sat: N = 16 (a 16-entry table is one register permute on AVX-512),
         # degree 7 on |r| <= ln2/32 (k < 2^10, so a 37-bit ln2_hi_n keeps k ln2_hi_n exact)

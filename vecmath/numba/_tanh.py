@@ -1,7 +1,7 @@
 """tanh in numba: csrc/tanh.c operation by operation, from the same generated constants.
 
 The C kernels have no special path; they skip the side (polynomial below 1/32 or 1/8, exp beyond) that
-no lane of a vector needs.  Here both sides run for every element and a select keeps one: each
+no lane of a vector needs (fast float64 has only the exp side).  Here both sides run for every element and a select keeps one: each
 side gets a harmless input on the lanes it does not serve (the exp side |x| clamped to
 [poly_limit, sat], the polynomial side 0), so no lane underflows or overflows for nothing.  NaN comes
 back as x + x, which is what the C kernels return for every NaN on every path (checked).
@@ -125,34 +125,21 @@ def tanh_accurate_f32(xf):
     return select(xf != xf, xf + xf, y)
 
 
-# fast float64 (tanh_f64_fast_vec): below 1/8 a + a^3 P(a^2), else expm1(2a) / (exp(2a) + 1)
-# with exp(2a) = scale16(ki) (1 + tmp).
-@kernel
-def exp_div(a, K, tmp, ki):
-    scale = E.scale16(ki)
-    n = fma(scale, tmp, scale - 1.0)
-    d = fma(scale, tmp, scale + 1.0)
-    return select(a >= K.sat, 1.0, div(n, d))
-
-
-@kernel
-def finish_f64(x, small, y_exp, ap, u, P):
-    y = select(small, fma(ap * u, P, ap), y_exp)
-    return select(x != x, x + x, xorsign_f64(y, x))
-
-
+# fast float64 (tanh_f64_fast_vec): expm1(2a) / (exp(2a) + 1) for every a, with exp(2a) =
+# scale16(ki) (1 + tmp); a is clamped to sat (the result there is 1) and NaN comes back as x + x.
 @kernel
 def tanh_fast_f64(x):
     K = FAST64
     a = abs(x)
-    small, ae, ap = sides(a, K)
+    ae = select(a < K.sat, a, K.sat)
     r, r_hi, delta, ki, tail = exp_reduce(ae + ae)
     r2 = r * r
     tmp = tail + fma(r2, exp_poly(r, r2), r)
-    u = ap * ap
-    u2 = u * u
-    P = fma(u2, fma(u2, K.c11, fma(u, K.c9, K.c7)), fma(u, K.c5, K.c3))
-    return finish_f64(x, small, exp_div(a, K, tmp, ki), ap, u, P)
+    scale = E.scale16(ki)
+    n = fma(scale, tmp, scale - 1.0)
+    d = fma(scale, tmp, scale + 1.0)
+    y = select(a >= K.sat, 1.0, div(n, d))
+    return select(x != x, x + x, xorsign_f64(y, x))
 
 
 # approx (tanh_f64_approx_vec, tanh_f32_approx_vec): x P(u) / Q(u), u = x^2, below sat, +-1 beyond.
