@@ -42,8 +42,9 @@
  *   Sollya-certified: vecmath/_gen/atan.py), atan a = r for a <= 1 and pi/2 - r beyond
  *   (r <= pi/4 <= the result: no cancellation).  float64: r = t P(t^2) / Q(t^2), an odd
  *   rational of degrees 3/3 (2^-29.95) + a few roundings: < 2^24 ULP; two divisions.  float32:
- *   r = t + t^3 P(t^2), odd degree 11 (2^-17.6 relative: <= 2^6.4 ULP) + ~4 float roundings:
- *   < 2^7 ULP; one division (the rational of degrees 2/2 needed a second one, 14 % slower).
+ *   r = t + t^3 P(t^2), odd degree 9 (2^-14.8 relative: <= 2^9.2 ULP) + ~4 float roundings:
+ *   < 2^10 ULP (bound 2^11); one division (the rational of degrees 2/2 needed a second one,
+ *   14 % slower; degree 11 was 10 % slower for 78 ULP, degree 7 exceeds the bound).
  *
  * Measured maxima and the inputs that reach them (float64: 10^6 samples plus every worst case of
  * atan.wc; float32: every input): docs/accuracy.md, from python -m vecmath.accuracy.report.
@@ -213,13 +214,13 @@ static inline vf atan_f32_fast_vec(vf x, int *st) {
 #undef K
 }
 
-/* float32: t + t u P(u), P of degree 4 (odd degree 11 in t), Horner */
+/* float32: t + t u P(u), P of degree 3 (odd degree 9 in t), Horner */
 static inline vf atan_f32_approx_vec(vf x, int *st) {
 #define K vm_atan_approx_f32_k
     ATAN_APPROX(f, K,
                 vf_fma(vf_mul(t, u),
-                       vf_fma(u, vf_fma(u, vf_fma(u, vf_fma(u, vf_set(K.c11), vf_set(K.c9)),
-                                                  vf_set(K.c7)), vf_set(K.c5)), vf_set(K.c3)),
+                       vf_fma(u, vf_fma(u, vf_fma(u, vf_set(K.c9), vf_set(K.c7)), vf_set(K.c5)),
+                              vf_set(K.c3)),
                        t),
                 vf_from_bits(vfi_xor(vf_bits(y), vfi_xor(vf_bits(x), vf_bits(a)))))
 #undef K

@@ -1042,14 +1042,13 @@ VM_ATAN_APPROX_F64_K = dict(
     q3=float.fromhex('0x1.9ff10c4a8133cp-5'),  # u^3 in the denominator
 )
 
-# atan approx float32: atan(t) = t + c3 t^3 + .. + c11 t^11 on [0, 1], relative error <= 2^-17.61 (certified) (float coefficients)
+# atan approx float32: atan(t) = t + c3 t^3 + .. + c9 t^9 on [0, 1], relative error <= 2^-14.79 (certified) (float coefficients)
 VM_ATAN_APPROX_F32_K = dict(
     pio2=float.fromhex('0x1.921fb60000000p+0'),  # pi/2 rounded
-    c3=float.fromhex('-0x1.5515480000000p-2'),  # t^3
-    c5=float.fromhex('0x1.91c8760000000p-3'),  # t^5
-    c7=float.fromhex('-0x1.f5d2700000000p-4'),  # t^7
-    c9=float.fromhex('0x1.e172820000000p-5'),  # t^9
-    c11=float.fromhex('-0x1.c9487a0000000p-7'),  # t^11
+    c3=float.fromhex('-0x1.541a140000000p-2'),  # t^3
+    c5=float.fromhex('0x1.7e98780000000p-3'),  # t^5
+    c7=float.fromhex('-0x1.816cfc0000000p-4'),  # t^7
+    c9=float.fromhex('0x1.96fbfe0000000p-6'),  # t^9
 )
 
 # atan float32 fast: slot of a

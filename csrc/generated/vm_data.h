@@ -744,21 +744,19 @@ static const struct {
     .q3 = 0x1.9ff10c4a8133cp-5,  /* u^3 in the denominator */
 };
 
-/* atan approx float32: atan(t) = t + c3 t^3 + .. + c11 t^11 on [0, 1], relative error <= 2^-17.61 (certified) (float coefficients) */
+/* atan approx float32: atan(t) = t + c3 t^3 + .. + c9 t^9 on [0, 1], relative error <= 2^-14.79 (certified) (float coefficients) */
 static const struct {
     float pio2;
     float c3;
     float c5;
     float c7;
     float c9;
-    float c11;
 } vm_atan_approx_f32_k = {
     .pio2 = 0x1.921fb60000000p+0f,  /* pi/2 rounded */
-    .c3 = -0x1.5515480000000p-2f,  /* t^3 */
-    .c5 = 0x1.91c8760000000p-3f,  /* t^5 */
-    .c7 = -0x1.f5d2700000000p-4f,  /* t^7 */
-    .c9 = 0x1.e172820000000p-5f,  /* t^9 */
-    .c11 = -0x1.c9487a0000000p-7f,  /* t^11 */
+    .c3 = -0x1.541a140000000p-2f,  /* t^3 */
+    .c5 = 0x1.7e98780000000p-3f,  /* t^5 */
+    .c7 = -0x1.816cfc0000000p-4f,  /* t^7 */
+    .c9 = 0x1.96fbfe0000000p-6f,  /* t^9 */
 };
 
 /* atan float32 fast: slot of a */

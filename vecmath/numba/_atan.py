@@ -162,7 +162,7 @@ def atan_approx_f32(x):
     a = abs(x)
     t = div(select(ONE32 < a, ONE32, a), select(ONE32 > a, ONE32, a))
     u = t * t
-    r = fma(t * u, fma(u, fma(u, fma(u, fma(u, K.c11, K.c9), K.c7), K.c5), K.c3), t)
+    r = fma(t * u, fma(u, fma(u, fma(u, K.c9, K.c7), K.c5), K.c3), t)
     return signed_f32(select(a > ONE32, K.pio2 - r, r), bits(x) ^ bits(a))
 
 
