@@ -27,11 +27,14 @@
  *   the accurate float64 evaluation ended as a double-double (s, e) (relative
  *   error below 2^-59), rounded once by vm_round_dd_f32.  The exhaustive test finds every
  *   float32 result correctly rounded.
- * fast float64: no polynomial side; tanh = N/D with N = expm1(2a) = scale*tmp + (scale - 1),
- *   D = scale*tmp + (scale + 1), exp(2a) = scale (1 + tmp): each is formed relative to its own
- *   size (k = 0: scale = 1, N = tmp = expm1(2a) to 2^-53 relative, so tiny a needs no
- *   polynomial either), so ~4 roundings plus tmp's error stay below 4 ULP (measured maximum
- *   2.97 ULP near a = 1/8 and 1/4, the first k boundaries: docs/accuracy.md).
+ * fast float64: no polynomial side; tanh = N/D with N = expm1(2a) = scale*tmp + (scale - 1)
+ *   formed relative to its own size, exp(2a) = scale (1 + tmp) (k = 0: scale = 1, N = tmp =
+ *   expm1(2a) to 2^-53 relative, so tiny a needs no polynomial either), and D = N + 2 (N's
+ *   rounding costs D less than its own); a is clamped to 20, where N/D rounds to 1, instead of
+ *   a compare and select.  Worst for k = 1 (0.0108 <= a < 0.0325), where N = E - 1 >= 0.0219
+ *   carries the roundings of r, of tmp (two) and of N itself (~4 half-ulps of N: 2 ULP of the
+ *   result), plus D's rounding (up to 0.75 ULP) and the division's: < 3.5 ULP (measured
+ *   maximum: docs/accuracy.md).
  * approx (float64, and float32 in float arithmetic): one odd rational
  *   a (1 + p1 u + ..) / (1 + q1 u + ..), u = a^2, on [0, sat), 1 beyond; no table, one
  *   division, coefficients fitted by a rational Remez and the error certified by Sollya
@@ -137,16 +140,15 @@ static inline vd tanh_f64_accurate_vec(vd x, int *st) {
  * (docs/accuracy.md). */
 static inline vd tanh_f64_fast_vec(vd x, int *st) {
 #define K vm_tanh_fast_f64_k
-    vd a = vd_abs(x);
+    /* a clamped to where N/D rounds to 1 (inf included; NaN passes: vd_min's second operand) */
+    vd a = vd_min(vd_set(K.clamp), vd_abs(x));
     vd r_hi, delta, scale, tail;
     (void)st;
     vd r = tanh_exp_reduce(vd_add(a, a), &r_hi, &delta, &scale, &tail);
     vd r2 = vd_mul(r, r);
     vd tmp = vd_add(tail, vd_fma(r2, tanh_exp_poly(r, r2), r));
     vd n = vd_fma(scale, tmp, vd_sub(scale, vd_set(1.0)));
-    vd d = vd_fma(scale, tmp, vd_add(scale, vd_set(1.0)));
-    vd y = vd_select(vd_ge(a, vd_set(K.sat)), vd_set(1.0), vd_div(n, d));
-    return vd_copysign(y, x);
+    return vd_copysign(vd_div(n, vd_add(n, vd_set(2.0))), x); /* D = N + 2 */
 #undef K
 }
 

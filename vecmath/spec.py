@@ -133,6 +133,7 @@ REGIONS = {
     "tanh": [
         ("uniform", -25.0, 25.0),
         ("uniform", -1.0, 1.0),
+        ("uniform", -0.04, 0.04),      # exp(2a) with k = 1, 2: fast float64's worst
         ("loguniform_signed", 1e-320, 1e-2),
         ("loguniform_signed", 1.0, 1e308),
     ],

@@ -142,7 +142,9 @@ def generate():
         out.append(_odd_poly("vm_tanh_accurate_f64_k", "accurate", ACCURATE_POLY_LIMIT, 4)[0])
         b = Block("vm_tanh_fast_f64_k", "double",
                   "fast float64: expm1(2a) / (exp(2a) + 1) for every a (exp(2a): vm_tanh_exp_k)")
-        b.add("sat", to_double(saturation(53)) * (1 + 2.0 ** -40), "tanh(a) rounds to 1 beyond (float64)")
+        clamp = 20.0  # 1 - tanh(20) = 2^-56.8: N/D rounds to 1 there with 2^2.8 ULP to spare
+        assert 2 * mp.exp(-2 * clamp) < mp.mpf(2) ** -56
+        b.add("clamp", clamp, "a is clamped to this: tanh rounds to 1 beyond, N/D at it too")
         out.append(b)
         out.append(_f32_first_pass())
         # exp(2a), 2a < 2 sat: N = 16 (a 16-entry table is one register permute on AVX-512),

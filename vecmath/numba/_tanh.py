@@ -125,21 +125,19 @@ def tanh_accurate_f32(xf):
     return select(xf != xf, xf + xf, y)
 
 
-# fast float64 (tanh_f64_fast_vec): expm1(2a) / (exp(2a) + 1) for every a, with exp(2a) =
-# scale16(ki) (1 + tmp); a is clamped to sat (the result there is 1) and NaN comes back as x + x.
+# fast float64 (tanh_f64_fast_vec): N / (N + 2), N = expm1(2a), for every a, with exp(2a) =
+# scale16(ki) (1 + tmp); a is clamped (the result there is 1) and NaN comes back as x + x.
 @kernel
 def tanh_fast_f64(x):
     K = FAST64
     a = abs(x)
-    ae = select(a < K.sat, a, K.sat)
-    r, r_hi, delta, ki, tail = exp_reduce(ae + ae)
+    a = select(a < K.clamp, a, K.clamp)  # C: vd_min(clamp, a), NaN passing (chosen below)
+    r, r_hi, delta, ki, tail = exp_reduce(a + a)
     r2 = r * r
     tmp = tail + fma(r2, exp_poly(r, r2), r)
     scale = E.scale16(ki)
     n = fma(scale, tmp, scale - 1.0)
-    d = fma(scale, tmp, scale + 1.0)
-    y = select(a >= K.sat, 1.0, div(n, d))
-    return select(x != x, x + x, xorsign_f64(y, x))
+    return select(x != x, x + x, xorsign_f64(div(n, n + 2.0), x))
 
 
 # approx (tanh_f64_approx_vec, tanh_f32_approx_vec): x P(u) / Q(u), u = x^2, below sat, +-1 beyond.
