@@ -74,25 +74,35 @@ static inline vd exp_f64_accurate_core(vd x, vd *scale) {
     return vd_add(vd_lookup(vm_exp_tab32_tail, ki, 32), vd_fma(r2, exp_f64_accurate_poly(r, r2), r));
 }
 
+/* exp's special inputs that need no evaluation: NaN, x above the overflow limit (+inf,
+ * overflow for finite x) and below the zero limit (+0, underflow for finite x) give their
+ * result in *y and return 1; any other x returns 0. */
+#define EXP_SPECIAL_VALUE(NAME, T, OVER, ZERO)                                              \
+    static inline int NAME(T x, T *y, int *st) {                                            \
+        if (isnan(x)) *y = x + x;                                                           \
+        else if (x > (T)(OVER)) {                                                           \
+            if (!isinf(x)) *st |= VM_FE_OVERFLOW;                                           \
+            *y = INFINITY;                                                                  \
+        } else if (x < (T)(ZERO)) {                                                         \
+            if (!isinf(x)) *st |= VM_FE_UNDERFLOW;                                          \
+            *y = 0;                                                                         \
+        } else return 0;                                                                    \
+        return 1;                                                                           \
+    }
+EXP_SPECIAL_VALUE(exp_f64_special_value, double, EXP_LIM.f64_overflow_above, EXP_LIM.f64_zero_below)
+EXP_SPECIAL_VALUE(exp_f32_special_value, float, EXP_LIM.f32_overflow_above, EXP_LIM.f32_zero_below)
+
 /* Accurate exp for any double: NaN, overflow and zero constants beyond the limits; between
  * them 2^(k/32) built 2^1009 smaller (k > 0: it may overflow) or 2^1022 larger (k <= 0: it may
  * underflow), and a subnormal result rounded once from the exact scale + scale*tmp. */
 VM_COLD static double exp_f64_special(double x, int *st) {
-    if (isnan(x)) return x + x;
-    if (x > EXP_LIM.f64_overflow_above) {
-        if (!isinf(x)) *st |= VM_FE_OVERFLOW;
-        return INFINITY;
-    }
-    if (x < EXP_LIM.f64_zero_below) {
-        if (!isinf(x)) *st |= VM_FE_UNDERFLOW;
-        return 0.0;
-    }
+    double y;
+    if (exp_f64_special_value(x, &y, st)) return y;
     vd scale_unused;
     double tmp = vd_first(exp_f64_accurate_core(vd_set(x), &scale_unused));
     int64_t k = (int64_t)vd_first(vd_sub(vd_fma(vd_set(x), vd_set(EXP_K.inv_ln2_n),
                                                 vd_set(EXP_K.shift)), vd_set(EXP_K.shift)));
     uint64_t sbits = vm_exp_tab32_bits[k & 31] + ((uint64_t)k << 47);
-    double y;
     if (k > 0) { /* x is at most the overflow limit: the result is finite */
         double scale = vm_asdouble(sbits - (1009ull << 52));
         return 0x1p1009 * fma(scale, tmp, scale);
@@ -128,18 +138,11 @@ static inline vd exp_f64_scaled(vd x, vd scale, vd tmp) {
 }
 
 static inline double exp_f64_special_of(double x, int *st, vd (*core)(vd, vd *)) {
-    if (isnan(x)) return x + x;
-    if (x > EXP_LIM.f64_overflow_above) {
-        if (!isinf(x)) *st |= VM_FE_OVERFLOW;
-        return INFINITY;
-    }
-    if (x < EXP_LIM.f64_zero_below) {
-        if (!isinf(x)) *st |= VM_FE_UNDERFLOW;
-        return 0.0;
-    }
+    double y;
+    if (exp_f64_special_value(x, &y, st)) return y;
     vd scale;
     vd tmp = core(vd_set(x), &scale);
-    double y = vd_first(exp_f64_scaled(vd_set(x), scale, tmp));
+    y = vd_first(exp_f64_scaled(vd_set(x), scale, tmp));
     if (isinf(y)) y = 0x1.fffffffffffffp1023; /* DBL_MAX */
     if (y < 0x1p-1022) *st |= VM_FE_UNDERFLOW;
     return y;
@@ -173,16 +176,19 @@ static inline vd exp_f64_fast_core(vd x, vd *scale) {
 #undef K
 }
 
-/* the fast tier's special lanes: its own core, scaled (exp_f64_special_of) */
-VM_COLD static double exp_f64_fast_special(double x, int *st) {
-    return exp_f64_special_of(x, st, exp_f64_fast_core);
-}
-
-static inline vd exp_f64_fast_vec(vd x, int *st) {
-    vd scale;
-    vd tmp = exp_f64_fast_core(x, &scale);
-    return exp_f64_finish(x, scale, tmp, exp_f64_fast_special, st);
-}
+/* A fast or approx tier from its core: the special lanes run that core, scaled
+ * (exp_*_special_of); the others scale + scale*tmp (exp_*_finish).  T: f64 or f32, C its
+ * C type, V its vector. */
+#define EXP_TIER(T, C, V, TIER)                                                             \
+    VM_COLD static C exp_##T##_##TIER##_special(C x, int *st) {                             \
+        return exp_##T##_special_of(x, st, exp_##T##_##TIER##_core);                        \
+    }                                                                                       \
+    static inline V exp_##T##_##TIER##_vec(V x, int *st) {                                  \
+        V scale;                                                                            \
+        V tmp = exp_##T##_##TIER##_core(x, &scale);                                         \
+        return exp_##T##_finish(x, scale, tmp, exp_##T##_##TIER##_special, st);             \
+    }
+EXP_TIER(f64, double, vd, fast)
 
 /* exp(x) = scale * (1 + tmp) for the approx float64 tier (2^-33.2 relative, |x| < 704). */
 static inline vd exp_f64_approx_core(vd x, vd *scale) {
@@ -195,34 +201,19 @@ static inline vd exp_f64_approx_core(vd x, vd *scale) {
 #undef K
 }
 
-VM_COLD static double exp_f64_approx_special(double x, int *st) {
-    return exp_f64_special_of(x, st, exp_f64_approx_core);
-}
-
-static inline vd exp_f64_approx_vec(vd x, int *st) {
-    vd scale;
-    vd tmp = exp_f64_approx_core(x, &scale);
-    return exp_f64_finish(x, scale, tmp, exp_f64_approx_special, st);
-}
+EXP_TIER(f64, double, vd, approx)
 
 /* Accurate exp for any float: the float64 accurate evaluation as an exact double-double
  * s + e (error < 2^-58 relative), rounded once. */
 VM_COLD static float exp_f32_special(float x, int *st) {
-    if (isnan(x)) return x + x;
-    if (x > (float)EXP_LIM.f32_overflow_above) {
-        if (!isinf(x)) *st |= VM_FE_OVERFLOW;
-        return INFINITY;
-    }
-    if (x < (float)EXP_LIM.f32_zero_below) {
-        if (!isinf(x)) *st |= VM_FE_UNDERFLOW;
-        return 0.0f;
-    }
+    float y;
+    if (exp_f32_special_value(x, &y, st)) return y;
     vd scale;
     vd tmp = exp_f64_accurate_core(vd_set((double)x), &scale);
     vd t = vd_mul(scale, tmp);
     vd s = vd_add(scale, t);
     vd e = vd_sub(t, vd_sub(s, scale)); /* |t| < scale: s + e = scale + t exactly */
-    float y = vm_round_dd_f32_any(vd_first(s), vd_first(e));
+    y = vm_round_dd_f32_any(vd_first(s), vd_first(e));
     if (isinf(y)) *st |= VM_FE_OVERFLOW;
     if (y < 0x1p-126f) *st |= VM_FE_UNDERFLOW;
     return y;
@@ -263,18 +254,11 @@ static inline vf exp_f32_scaled(vf x, vf scale, vf tmp) {
 }
 
 static inline float exp_f32_special_of(float x, int *st, vf (*core)(vf, vf *)) {
-    if (isnan(x)) return x + x;
-    if (x > (float)EXP_LIM.f32_overflow_above) {
-        if (!isinf(x)) *st |= VM_FE_OVERFLOW;
-        return INFINITY;
-    }
-    if (x < (float)EXP_LIM.f32_zero_below) {
-        if (!isinf(x)) *st |= VM_FE_UNDERFLOW;
-        return 0.0f;
-    }
+    float y;
+    if (exp_f32_special_value(x, &y, st)) return y;
     vf scale;
     vf tmp = core(vf_set(x), &scale);
-    float y = vf_first(exp_f32_scaled(vf_set(x), scale, tmp));
+    y = vf_first(exp_f32_scaled(vf_set(x), scale, tmp));
     if (isinf(y)) y = 0x1.fffffep127f; /* FLT_MAX: x <= the largest x with a finite exp(x) */
     if (y < 0x1p-126f) *st |= VM_FE_UNDERFLOW;
     return y;
@@ -302,15 +286,7 @@ static inline vf exp_f32_fast_core(vf x, vf *scale) {
 #undef K
 }
 
-VM_COLD static float exp_f32_fast_special(float x, int *st) {
-    return exp_f32_special_of(x, st, exp_f32_fast_core);
-}
-
-static inline vf exp_f32_fast_vec(vf x, int *st) {
-    vf scale;
-    vf tmp = exp_f32_fast_core(x, &scale);
-    return exp_f32_finish(x, scale, tmp, exp_f32_fast_special, st);
-}
+EXP_TIER(f32, float, vf, fast)
 
 /* exp(x) = scale (1 + tmp), the approx float32 tier: N = 16, degree 2, one-constant reduction */
 static inline vf exp_f32_approx_core(vf x, vf *scale) {
@@ -324,15 +300,7 @@ static inline vf exp_f32_approx_core(vf x, vf *scale) {
 #undef K
 }
 
-VM_COLD static float exp_f32_approx_special(float x, int *st) {
-    return exp_f32_special_of(x, st, exp_f32_approx_core);
-}
-
-static inline vf exp_f32_approx_vec(vf x, int *st) {
-    vf scale;
-    vf tmp = exp_f32_approx_core(x, &scale);
-    return exp_f32_finish(x, scale, tmp, exp_f32_approx_special, st);
-}
+EXP_TIER(f32, float, vf, approx)
 
 VM_ARRAY_F64(vm_exp_accurate_f64, exp_f64_accurate_vec)
 VM_ARRAY_F32_IN_F64(vm_exp_accurate_f32, exp_f32_accurate_vec)

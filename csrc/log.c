@@ -189,30 +189,18 @@ static inline vfh log_f32_accurate_vec(vfh xf, int *st) {
 
 /* The fast and approx tiers' special lanes run the tier's own evaluation: on 2^52 x with k
  * biased by 52 for a subnormal double (2^23 x and 23 for a float), the constants of
- * log_*_special_value elsewhere.  EVAL(x, kbias) is the tier's evaluation of a positive
- * normal x. */
-#define LOG_TIER_F64(TIER, EVAL)                                                            \
-    VM_COLD static double log_f64_##TIER##_special(double x, int *st) {                     \
-        double y;                                                                           \
-        if (log_f64_special_value(x, &y, st)) return y;                                     \
-        return vd_first(EVAL(vd_set(x * 0x1p52), 52.0));                                    \
+ * log_*_special_value elsewhere.  log_<T>_<TIER>_eval(x, kbias) is the tier's evaluation
+ * of a positive normal x. */
+#define LOG_TIER(T, C, V, TIER, SUB_SCALE, SUB_K)                                            \
+    VM_COLD static C log_##T##_##TIER##_special(C x, int *st) {                             \
+        C y;                                                                                \
+        if (log_##T##_special_value(x, &y, st)) return y;                                   \
+        return V##_first(log_##T##_##TIER##_eval(V##_set(x * (SUB_SCALE)), (SUB_K)));      \
     }                                                                                       \
-    static inline vd log_f64_##TIER##_vec(vd x, int *st) {                                  \
-        vd y = EVAL(x, 0.0);                                                                \
-        vdm special = log_f64_special_mask(x);                                              \
-        if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, log_f64_##TIER##_special, st); \
-        return y;                                                                           \
-    }
-#define LOG_TIER_F32(TIER, EVAL)                                                            \
-    VM_COLD static float log_f32_##TIER##_special(float x, int *st) {                       \
-        float y;                                                                            \
-        if (log_f32_special_value(x, &y, st)) return y;                                     \
-        return vf_first(EVAL(vf_set(x * 0x1p23f), 23.0f));                                  \
-    }                                                                                       \
-    static inline vf log_f32_##TIER##_vec(vf x, int *st) {                                  \
-        vf y = EVAL(x, 0.0f);                                                               \
-        vfm special = log_f32_special_mask(x);                                              \
-        if (VM_RARE(vfm_bits(special))) y = vf_fixup(x, y, special, log_f32_##TIER##_special, st); \
+    static inline V log_##T##_##TIER##_vec(V x, int *st) {                                  \
+        V y = log_##T##_##TIER##_eval(x, 0);                                                \
+        V##m special = log_##T##_special_mask(x);                                           \
+        if (VM_RARE(V##m_bits(special))) y = V##_fixup(x, y, special, log_##T##_##TIER##_special, st); \
         return y;                                                                           \
     }
 
@@ -233,7 +221,7 @@ static inline vd log_f64_fast_eval(vd x, double kbias) {
     return vd_add(w, vd_fma(r2, g, r));
 #undef K
 }
-LOG_TIER_F64(fast, log_f64_fast_eval)
+LOG_TIER(f64, double, vd, fast, 0x1p52, 52.0)
 
 static inline vd log_f64_approx_eval(vd x, double kbias) {
 #define K vm_log_approx_f64_k
@@ -247,7 +235,7 @@ static inline vd log_f64_approx_eval(vd x, double kbias) {
     return vd_fma(kd, vd_set(K.ln2), vd_add(vd_lookup(vm_log_logc16, idx, 16), p));
 #undef K
 }
-LOG_TIER_F64(approx, log_f64_approx_eval)
+LOG_TIER(f64, double, vd, approx, 0x1p52, 52.0)
 
 static inline vfm log_f32_special_mask(vf x) { return vf_not_positive_normal(x); }
 
@@ -266,7 +254,7 @@ static inline vf log_f32_fast_eval(vf x, float kbias) {
     return vf_add(w, vf_fma(r2, g, r));
 #undef K
 }
-LOG_TIER_F32(fast, log_f32_fast_eval)
+LOG_TIER(f32, float, vf, fast, 0x1p23f, 23.0f)
 
 static inline vf log_f32_approx_eval(vf x, float kbias) {
 #define K vm_log_approx_f32_k
@@ -279,7 +267,7 @@ static inline vf log_f32_approx_eval(vf x, float kbias) {
     return vf_fma(kf, vf_set(K.ln2), vf_add(vf_lookup(vm_log_logc16_f, idx, 16), p));
 #undef K
 }
-LOG_TIER_F32(approx, log_f32_approx_eval)
+LOG_TIER(f32, float, vf, approx, 0x1p23f, 23.0f)
 
 VM_ARRAY_F64(vm_log_accurate_f64, log_f64_accurate_vec)
 VM_ARRAY_F32_IN_F64(vm_log_accurate_f32, log_f32_accurate_vec)
