@@ -44,7 +44,8 @@
  *   rational of degrees 3/3 (2^-29.95) + a few roundings: < 2^24 ULP; two divisions.  float32:
  *   r = t + t^3 P(t^2), odd degree 9 (2^-14.8 relative: <= 2^9.2 ULP) + ~4 float roundings:
  *   < 2^10 ULP (bound 2^11); one division (the rational of degrees 2/2 needed a second one,
- *   14 % slower; degree 11 was 10 % slower for 78 ULP, degree 7 exceeds the bound).
+ *   14 % slower; degree 11 was 10 % slower for 78 ULP on an AMD EPYC family 26, degree 7
+ *   exceeds the bound).
  *
  * Measured maxima and the inputs that reach them (float64: 10^6 samples plus every worst case of
  * atan.wc; float32: every input): docs/accuracy.md, from python -m vecmath.accuracy.report.

@@ -11,7 +11,8 @@ register permute per half.
 approx (both dtypes): no table: t = min(a, 1) / max(a, 1), r ~ atan(t) on [0, 1] and atan a = r or
 pi/2 - r; float64: r = t P(t^2) / Q(t^2), an odd rational (APPROX_RATIONAL degrees); float32: the
 odd polynomial t + c3 t^3 + .. + c9 t^9 (one division fewer: 14 % faster than the 2/2
-rational; degree 9 rather than 11: 10 % faster, within the 2048-ULP bound; degree 7 is not).
+rational; degree 9 rather than 11: 10 % faster on an AMD EPYC family 26, within the 2048-ULP
+bound; degree 7 is not).
 float32 fast (float arithmetic): the float64 formula on a 16-slot grid read from a's
 float bits: slot 0 holds a < 1/8 (node 0), slots 1..14 the half binades [2^e, 1.5 2^e) and
 [1.5 2^e, 2^(e+1)) from 1/8 to 16, slot 15 a >= 16 (node F32_HUGE_NODE: tau ~ -1/a).  Nodes
