@@ -2,8 +2,9 @@
  *
  * Every tier but approx computes on a = |x| and puts x's sign back at the end (tanh is odd;
  * this keeps -0 and the sign of tiny results); approx's rational is odd and takes x itself.  No input needs a special path: NaN propagates through
- * the arithmetic, a >= sat (infinity included) selects 1, tiny and subnormal a come back
- * unchanged from a + a^3 P(a^2) (fast float64: expm1(2a)/2; approx: a P(u) / Q(u) with P(0) = Q(0) = 1).  tanh reports no status bits.  Coefficients and tables:
+ * the arithmetic, a >= sat (infinity included) selects 1 (fast: a is clamped where the result
+ * rounds to 1), tiny and subnormal a come back
+ * unchanged from a + a^3 P(a^2) (fast: expm1(2a)/(expm1(2a) + 2); approx: a P(u) / Q(u) with P(0) = Q(0) = 1).  tanh reports no status bits.  Coefficients and tables:
  * csrc/generated/vm_data.h (python -m vecmath._gen).
  *
  * float64 accurate: a < 1/32: odd minimax a + a^3 P(a^2); beyond, and fast float64 for every
@@ -43,10 +44,14 @@
  *   fit 2^-31.5 plus ~6 double roundings, and 1 - tanh(sat) = 2^-30 beyond: <= 2^23 ULP.
  *   float32: degrees 3/3, b = 18 (sat 6.58), fit 2^-20.4 plus float roundings (Horner of P and
  *   Q, a P, the division: ~5 ULP), and 2^-18 beyond: <= 64 ULP (exhaustive: docs/accuracy.md).
- * fast float32: float arithmetic, no division: a piecewise polynomial in t = a - start_i on 30
- *   intervals (quarter binades from 1/16 up to 10, and [0, 1/16)), indexed by the exponent and
- *   top two mantissa bits of a (one permute per coefficient on AVX-512), degree 5 (2^-24.6
- *   relative) + float Horner rounding: < 2 ULP. */
+ * fast float32: float arithmetic, the float64 fast form: N / (N + 2), N = expm1(2a) = 2^k (T tmp
+ *   + (T - 1)) + (2^k - 1), 2a = k ln2 + j ln2/8 + r, T = 2^(j/8) from an 8-entry table of
+ *   T - 1 (one vpermps on AVX2 and AVX-512), tmp = r + r^2 p(r), p of degree 2 on
+ *   |r| <= ln2/16.  Every term is formed relative to its own size: T - 1 is stored to float
+ *   precision, the bracket cancels at most half of itself (j = 1, r < 0), and 2^k - 1 >= 1
+ *   where k >= 1.  Worst where N is smallest beyond the first entry (a ~ 0.03): about three
+ *   float roundings of N, D's and the division's < 3.5 ULP (exhaustive maximum:
+ *   docs/accuracy.md).  One division, no polynomial side, a clamped to 10. */
 
 /* exp(a2) for a2 = 2a < 2 sat: a2 = kd ln2/16 + r_hi (r_hi exact), r = r_hi - kd ln2_lo_n rounded,
  * delta = -kd ln2_lo_n (r_hi + delta = a2 - k ln2/16 to 2^-87); exp(a2) = scale (1 + tail) exp(r). */
@@ -169,21 +174,27 @@ static inline vd tanh_f64_approx_vec(vd x, int *st) {
 #undef K
 }
 
-/* fast float32: the interval's polynomial in t = a - start, over C(k), the t^k coefficient of
- * slot idx. */
+/* fast float32: N / (N + 2), N = expm1(2a) = 2^k (T tmp + (T - 1)) + (2^k - 1), 2a = k ln2 +
+ * j ln2/8 + r, T = 2^(j/8) (one 8-entry permute, T - 1 stored to its own precision), tmp =
+ * expm1(r); a clamped to where N/D rounds to 1 (inf included; NaN passes: vf_min's second
+ * operand). */
 static inline vf tanh_f32_fast_vec(vf x, int *st) {
 #define K vm_tanh_fast_f32_k
-#define C(k) vf_lookup(vm_tanh_fast_f32_c##k, idx, 32)
-    vf a = vf_abs(x);
-    /* a < 1/16 wraps around to slot 31, [0, 1/16); so do inf and NaN (harmless) */
-    vfi idx = vfi_minu(vfi_sub(vfi_shr(vf_bits(a), 21), vfi_set((int32_t)K.index_base)),
-                       vfi_set(31));
-    vf t = vf_sub(a, vf_lookup(vm_tanh_fast_f32_start, idx, 32));
-    vf y = vf_fma(t, vf_fma(t, vf_fma(t, vf_fma(t, vf_fma(t, C(5), C(4)), C(3)), C(2)), C(1)), C(0));
-    y = vf_select(vf_ge(a, vf_set(K.sat)), vf_set(1.0f), y);
+    vf a = vf_min(vf_set(K.clamp), vf_abs(x));
+    vf a2 = vf_add(a, a);
+    vfi ki;
+    vf kf = exp_f32_round_k(a2, K.inv_ln2_n, K.shift, &ki);
+    vf r = vf_fnma(kf, vf_set(K.ln2_lo_n), vf_fnma(kf, vf_set(K.ln2_hi_n), a2));
+    vf tm1 = vf_lookup(vm_tanh_fast_f32_tm1, ki, 8);
+    vf p = vf_fma(r, vf_fma(r, vf_set(K.c4), vf_set(K.c3)), vf_set(K.c2));
+    vf tmp = vf_fma(vf_mul(r, r), p, r);
+    vf inner = vf_fma(vf_add(tm1, vf_set(1.0f)), tmp, tm1);
+    /* 2^k from k = kd >> 3: ki's bits above k's are the shift's, and leave through the shift left */
+    vf pk = vf_from_bits(vfi_add(vfi_shl(vfi_shr(ki, 3), 23), vfi_set(0x3f800000)));
+    vf n = vf_fma(pk, inner, vf_sub(pk, vf_set(1.0f)));
     (void)st;
-    return vf_from_bits(vfi_xor(vf_bits(y), vfi_and(vf_bits(x), vfi_set(VM_SIGN32))));
-#undef C
+    return vf_from_bits(vfi_xor(vf_bits(vf_div(n, vf_add(n, vf_set(2.0f)))),
+                                vfi_and(vf_bits(x), vfi_set(VM_SIGN32))));
 #undef K
 }
 

@@ -494,97 +494,31 @@ static const struct {
     .q3 = 0x1.3a24320000000p-13f,  /* u^3 in the denominator */
 };
 
-/* fast float32: 30 intervals, degree 5 in t, relative error <= 2^-24.59 (certified) (float coefficients) */
+/* fast float32: N / (N + 2), N = expm1(2a) = 2^(k + j/8) (1 + tmp) - 1, tmp = r + c2 r^2 + c3 r^3 + c4 r^4 on |r| <= ln2/16, relative error of exp(r) <= 2^-32.29 (certified) (float coefficients) */
 static const struct {
-    float sat;
-    float index_base;
+    float clamp;
+    float inv_ln2_n;
+    float shift;
+    float ln2_hi_n;
+    float ln2_lo_n;
+    float c2;
+    float c3;
+    float c4;
 } vm_tanh_fast_f32_k = {
-    .sat = 0x1.2059780000000p+3f,  /* tanh(a) rounds to 1 beyond */
-    .index_base = 0x1.ec00000000000p+8f,  /* slot = min_unsigned((bits(a) >> 21) - this, 31) */
+    .clamp = 0x1.4000000000000p+3f,  /* a is clamped to this: tanh rounds to 1 beyond, N/D at it too */
+    .inv_ln2_n = 0x1.7154760000000p+3f,  /* N/ln2 */
+    .shift = 0x1.8000000000000p+23f,  /* round-to-integer shift, 1.5*2^23 */
+    .ln2_hi_n = 0x1.62e4000000000p-4f,  /* ln2/N, 16 bits: k*ln2_hi_n is exact */
+    .ln2_lo_n = 0x1.7f7d1c0000000p-23f,  /* ln2/N - ln2_hi_n */
+    .c2 = 0x1.0000000000000p-1f,  /* r^2 */
+    .c3 = 0x1.555c760000000p-3f,  /* r^3 */
+    .c4 = 0x1.5548400000000p-5f,  /* r^4 */
 };
 
-/* fast float32: start of each interval (t = a - start) */
-static const float vm_tanh_fast_f32_start[32] __attribute__((aligned(64))) = {
-    0x1.0000000000000p-4f, 0x1.4000000000000p-4f, 0x1.8000000000000p-4f, 0x1.c000000000000p-4f,
-    0x1.0000000000000p-3f, 0x1.4000000000000p-3f, 0x1.8000000000000p-3f, 0x1.c000000000000p-3f,
-    0x1.0000000000000p-2f, 0x1.4000000000000p-2f, 0x1.8000000000000p-2f, 0x1.c000000000000p-2f,
-    0x1.0000000000000p-1f, 0x1.4000000000000p-1f, 0x1.8000000000000p-1f, 0x1.c000000000000p-1f,
-    0x1.0000000000000p+0f, 0x1.4000000000000p+0f, 0x1.8000000000000p+0f, 0x1.c000000000000p+0f,
-    0x1.0000000000000p+1f, 0x1.4000000000000p+1f, 0x1.8000000000000p+1f, 0x1.c000000000000p+1f,
-    0x1.0000000000000p+2f, 0x1.4000000000000p+2f, 0x1.8000000000000p+2f, 0x1.c000000000000p+2f,
-    0x1.0000000000000p+3f, 0x1.0000000000000p+3f, 0x1.0000000000000p+3f, 0x0.0p+0f,
-};
-
-/* fast float32: t^0 coefficient per interval */
-static const float vm_tanh_fast_f32_c0[32] __attribute__((aligned(64))) = {
-    0x1.ff559a0000000p-5f, 0x1.3f59be0000000p-4f, 0x1.7ee1020000000p-4f, 0x1.be38d80000000p-4f,
-    0x1.fd59920000000p-4f, 0x1.3d6bc80000000p-3f, 0x1.7b8ffa0000000p-3f, 0x1.b8fd040000000p-3f,
-    0x1.f597ea0000000p-3f, 0x1.35f98a0000000p-2f, 0x1.6ef53e0000000p-2f, 0x1.a5729e0000000p-2f,
-    0x1.d9353e0000000p-2f, 0x1.1bf47e0000000p-1f, 0x1.45323e0000000p-1f, 0x1.6866500000000p-1f,
-    0x1.85efac0000000p-1f, 0x1.b2523c0000000p-1f, 0x1.cf6f980000000p-1f, 0x1.e1fbfa0000000p-1f,
-    0x1.ed95060000000p-1f, 0x1.f925820000000p-1f, 0x1.fd77d20000000p-1f, 0x1.ff112c0000000p-1f,
-    0x1.ffa8180000000p-1f, 0x1.fff41a0000000p-1f, 0x1.fffe640000000p-1f, 0x1.ffffc80000000p-1f,
-    0x1.fffff80000000p-1f, 0x1.fffff80000000p-1f, 0x1.fffff80000000p-1f, 0x0.0p+0f,
-};
-
-/* fast float32: t^1 coefficient per interval */
-static const float vm_tanh_fast_f32_c1[32] __attribute__((aligned(64))) = {
-    0x1.fe01540000000p-1f, 0x1.fce33e0000000p-1f, 0x1.fb86b80000000p-1f, 0x1.f9ec6c0000000p-1f,
-    0x1.f815260000000p-1f, 0x1.f3b3600000000p-1f, 0x1.ee69e40000000p-1f, 0x1.e842ca0000000p-1f,
-    0x1.e149a00000000p-1f, 0x1.d115740000000p-1f, 0x1.be3fba0000000p-1f, 0x1.a945ba0000000p-1f,
-    0x1.92a9460000000p-1f, 0x1.6284c20000000p-1f, 0x1.3173b20000000p-1f, 0x1.02500a0000000p-1f,
-    0x1.ae0dea0000000p-2f, 0x1.1f252c0000000p-2f, 0x1.7216660000000p-3f, 0x1.d22ca80000000p-4f,
-    0x1.2161f40000000p-4f, 0x1.b3ad560000000p-6f, 0x1.4348060000000p-7f, 0x1.dd34360000000p-9f,
-    0x1.5f4d940000000p-10f, 0x1.7c91820000000p-13f, 0x1.9c11140000000p-16f, 0x1.be245c0000000p-19f,
-    0x1.e301460000000p-22f, 0x1.e301460000000p-22f, 0x1.e301460000000p-22f, 0x1.0000000000000p+0f,
-};
-
-/* fast float32: t^2 coefficient per interval */
-static const float vm_tanh_fast_f32_c2[32] __attribute__((aligned(64))) = {
-    -0x1.fd57980000000p-5f, -0x1.3d68c60000000p-4f, -0x1.7b888e0000000p-4f, -0x1.b8ed1e0000000p-4f,
-    -0x1.f579320000000p-4f, -0x1.35cbbc0000000p-3f, -0x1.6e86660000000p-3f, -0x1.a48aac0000000p-3f,
-    -0x1.d781200000000p-3f, -0x1.1992020000000p-2f, -0x1.3fd5340000000p-2f, -0x1.5e0ef20000000p-2f,
-    -0x1.7426480000000p-2f, -0x1.893b060000000p-2f, -0x1.8403fe0000000p-2f, -0x1.6ba83a0000000p-2f,
-    -0x1.478e640000000p-2f, -0x1.e732840000000p-3f, -0x1.4eff800000000p-3f, -0x1.b6d9a00000000p-4f,
-    -0x1.16e7600000000p-4f, -0x1.ad9e660000000p-6f, -0x1.417a420000000p-7f, -0x1.dc02c80000000p-9f,
-    -0x1.5c96ee0000000p-10f, -0x1.79d3e00000000p-13f, -0x1.9920d60000000p-16f, -0x1.baf7000000000p-19f,
-    -0x1.df595c0000000p-22f, -0x1.df595c0000000p-22f, -0x1.df595c0000000p-22f, 0x1.e2ca540000000p-27f,
-};
-
-/* fast float32: t^3 coefficient per interval */
-static const float vm_tanh_fast_f32_c3[32] __attribute__((aligned(64))) = {
-    -0x1.5007920000000p-2f, -0x1.4d12640000000p-2f, -0x1.497b520000000p-2f, -0x1.45461e0000000p-2f,
-    -0x1.4077b80000000p-2f, -0x1.3521060000000p-2f, -0x1.27a5d40000000p-2f, -0x1.183be80000000p-2f,
-    -0x1.0725fe0000000p-2f, -0x1.c1b4640000000p-3f, -0x1.6dd39e0000000p-3f, -0x1.16ee820000000p-3f,
-    -0x1.8263280000000p-4f, -0x1.24e5e20000000p-6f, 0x1.56aa660000000p-5f, 0x1.4f4f6a0000000p-4f,
-    0x1.aa6dd80000000p-4f, 0x1.bcef5e0000000p-4f, 0x1.6834180000000p-4f, 0x1.01d1fe0000000p-4f,
-    0x1.57c3460000000p-5f, 0x1.14cf9e0000000p-6f, 0x1.a4e9420000000p-8f, 0x1.396e7c0000000p-9f,
-    0x1.bb1bac0000000p-11f, 0x1.e0abcc0000000p-14f, 0x1.0446620000000p-16f, 0x1.19ce140000000p-19f,
-    0x1.3054140000000p-22f, 0x1.3054140000000p-22f, 0x1.3054140000000p-22f, -0x1.5555c40000000p-2f,
-};
-
-/* fast float32: t^4 coefficient per interval */
-static const float vm_tanh_fast_f32_c4[32] __attribute__((aligned(64))) = {
-    0x1.51be560000000p-5f, 0x1.a38e7c0000000p-5f, 0x1.f3a6760000000p-5f, 0x1.20da8e0000000p-4f,
-    0x1.472ee40000000p-4f, 0x1.8ee8f20000000p-4f, 0x1.d0583c0000000p-4f, 0x1.054f2e0000000p-3f,
-    0x1.1ff0600000000p-3f, 0x1.45bde40000000p-3f, 0x1.5a16f80000000p-3f, 0x1.5db2940000000p-3f,
-    0x1.5597ee0000000p-3f, 0x1.1bfca60000000p-3f, 0x1.9779340000000p-4f, 0x1.eb19a40000000p-5f,
-    0x1.8570dc0000000p-6f, -0x1.ef90880000000p-7f, -0x1.a9b3ea0000000p-6f, -0x1.84a68e0000000p-6f,
-    -0x1.1c6f2c0000000p-6f, -0x1.ee9aa00000000p-8f, -0x1.81dc600000000p-9f, -0x1.21fbf80000000p-10f,
-    -0x1.6909c20000000p-12f, -0x1.880ac20000000p-15f, -0x1.a8a0400000000p-18f, -0x1.cbc2800000000p-21f,
-    -0x1.edc61e0000000p-24f, -0x1.edc61e0000000p-24f, -0x1.edc61e0000000p-24f, 0x1.0ffd480000000p-14f,
-};
-
-/* fast float32: t^5 coefficient per interval */
-static const float vm_tanh_fast_f32_c5[32] __attribute__((aligned(64))) = {
-    0x1.05bd360000000p-3f, 0x1.003d740000000p-3f, 0x1.f374480000000p-4f, 0x1.e47db60000000p-4f,
-    0x1.cab6080000000p-4f, 0x1.a2868a0000000p-4f, 0x1.74c9740000000p-4f, 0x1.42ad2a0000000p-4f,
-    0x1.e4bddc0000000p-5f, 0x1.068f380000000p-5f, 0x1.897f2a0000000p-8f, -0x1.1830ac0000000p-6f,
-    -0x1.630d340000000p-5f, -0x1.f7f4a40000000p-5f, -0x1.00ac5e0000000p-4f, -0x1.b2c93a0000000p-5f,
-    -0x1.070c4c0000000p-5f, -0x1.3917220000000p-7f, 0x1.6961660000000p-10f, 0x1.2d31f60000000p-8f,
-    0x1.04949a0000000p-8f, 0x1.f6767e0000000p-10f, 0x1.947e1e0000000p-11f, 0x1.334c940000000p-12f,
-    0x1.202b1c0000000p-14f, 0x1.3937d20000000p-17f, 0x1.534b8a0000000p-20f, 0x1.6f60040000000p-23f,
-    0x1.86a65e0000000p-26f, 0x1.86a65e0000000p-26f, 0x1.86a65e0000000p-26f, 0x1.0f438e0000000p-3f,
+/* fast float32: 2^(j/8) - 1 rounded to float (relative to its own size) */
+static const float vm_tanh_fast_f32_tm1[8] __attribute__((aligned(64))) = {
+    0x0.0p+0f, 0x1.72b83c0000000p-4f, 0x1.837f060000000p-3f, 0x1.2ff6b60000000p-2f,
+    0x1.a8279a0000000p-2f, 0x1.159ca80000000p-1f, 0x1.5d13f40000000p-1f, 0x1.ab031c0000000p-1f,
 };
 
 /* where tanh's kernels change method (vecmath.spec.LIMITS) */

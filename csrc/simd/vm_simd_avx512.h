@@ -123,8 +123,10 @@ static inline vfi vfi_minu(vfi a, vfi b) { return _mm512_min_epu32(a, b); } /* u
 static inline vfi vfi_max(vfi a, vfi b) { return _mm512_max_epi32(a, b); }  /* signed */
 static inline vfi vfi_select(vfm m, vfi a, vfi b) { return _mm512_mask_blend_epi32(m, b, a); }
 static inline vf vf_from_vfi(vfi a) { return _mm512_cvtepi32_ps(a); }
+/* 8 entries: the table broadcast to both halves of one register, read mod 16 */
 static inline vfi vfi_lookup(const uint32_t *t, vfi idx, int n) {
     const __m512i *v = (const __m512i *)t;
+    if (n == 8) return _mm512_permutexvar_epi32(idx, _mm512_broadcast_i64x4(_mm256_load_si256((const __m256i *)t)));
     if (n == 16) return _mm512_permutexvar_epi32(idx, _mm512_load_si512(v));
     if (n == 32) return _mm512_permutex2var_epi32(_mm512_load_si512(v), idx, _mm512_load_si512(v + 1));
     idx = _mm512_and_si512(idx, _mm512_set1_epi32(n - 1));
@@ -132,6 +134,7 @@ static inline vfi vfi_lookup(const uint32_t *t, vfi idx, int n) {
                                        (const void *)t, 4);
 }
 static inline vf vf_lookup(const float *t, vfi idx, int n) {
+    if (n == 8) return _mm512_castsi512_ps(vfi_lookup((const uint32_t *)t, idx, 8));
     if (n == 16) return _mm512_permutexvar_ps(idx, _mm512_load_ps(t));
     if (n == 32) return _mm512_permutex2var_ps(_mm512_load_ps(t), idx, _mm512_load_ps(t + 16));
     idx = _mm512_and_si512(idx, _mm512_set1_epi32(n - 1));

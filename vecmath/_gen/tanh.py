@@ -1,18 +1,17 @@
-"""tanh: odd minimax polynomials near 0, saturation thresholds, the float32 fast piecewise
-tables and the approx tiers' rationals.
+"""tanh: odd minimax polynomials near 0, saturation thresholds, the float32 fast expm1 table
+and the approx tiers' rationals.
 
 float64 accurate and fast (and float32 accurate, computed in double): tanh(a) = a + a^3 P(a^2)
 for |a| < 1/32 (accurate) or 1/8, 1 - 2/(exp(2a) + 1) beyond with exp(2a) from exp's N=16 table and its tails
-(vecmath/_gen/exp.py) and a degree-7 polynomial of its own (vm_tanh_exp_k).  float32 fast: one
-polynomial in t = a - start_i per interval i, indexed by the exponent and top 2 mantissa bits
-of a: quarter binades [1/16, 5/64), ..., [8, 10), and [0, 1/16).  approx (both dtypes): one odd
+(vecmath/_gen/exp.py) and a degree-7 polynomial of its own (vm_tanh_exp_k).  float32 fast:
+N / (N + 2), N = expm1(2a) in float from an 8-entry table of 2^(j/8) - 1.  approx (both dtypes): one odd
 rational a (1 + p1 u + ..) / (1 + q1 u + ..), u = a^2, on [0, sat), and 1 beyond sat.
 """
 import mpmath as mp
 
 from .. import spec
-from .common import Block, Table, err_bits, to_double, to_float
-from .certify import certified_error, certified_odd_rational, exact as certify_exact
+from .common import SHIFT_F32, Block, Table, err_bits, split_hi, to_double, to_float
+from .certify import certified_error, certified_odd_rational
 from .exp import _fit_exp, _poly_block, _reduction_f64, f32_first_try
 from .remez import fit
 
@@ -20,9 +19,6 @@ POLY_LIMIT = mp.mpf(1) / 8  # float64 kernels: polynomial below, exp beyond
 # accurate float64: the exp side's 2/(E - 1) magnification (31 at 1/32) costs it nothing against
 # its 2^-65.3 polynomial, and a polynomial below 1/32 needs two terms fewer than below 1/8
 ACCURATE_POLY_LIMIT = mp.mpf(1) / 32
-F32_INTERVALS = 32
-F32_FIRST_BINADE = -4       # quarter binades from 2^-4; the last slot is [0, 2^-4)
-F32_QUARTERS = 29           # [2^-4, 5*2^-6), ..., [8, 10): past the float32 saturation 9.01
 # approx rationals: (numerator, denominator degree in u = a^2, b): they run to sat, where
 # 1 - tanh(sat) = 2^-b, and return 1 beyond.  b exceeds the fit's error by a margin larger than
 # the evaluation's roundings, so the rational stays below 1 without a cap (checked below).
@@ -72,48 +68,35 @@ def _f32_first_pass():
     return block
 
 
-def f32_intervals():
-    """[(start, end)] of the float32 pieces per slot, as exact floats.  Slot i < 29 is the i-th
-    quarter binade from 2^-4; 29 and 30 repeat 28 (reached only beyond saturation); slot 31
-    is [0, 2^-4), where an unsigned min sends every a < 2^-4 (and inf, NaN)."""
-    out = []
-    e = F32_FIRST_BINADE
-    while len(out) < F32_QUARTERS:
-        out += [(2.0 ** e * (1 + q / 4), 2.0 ** e * (1 + (q + 1) / 4)) for q in range(4)]
-        e += 1
-    out = out[:F32_QUARTERS]
-    return out + [out[-1]] * (F32_INTERVALS - 1 - F32_QUARTERS) + [(0.0, 2.0 ** F32_FIRST_BINADE)]
-
-
-def _f32_tables(tier, degree, sat):
-    cols = [[] for _ in range(degree + 1)]
-    worst = mp.mpf(0)
-    for i, (lo, hi) in enumerate(f32_intervals()):
-        if 0 < i < F32_INTERVALS - 1 and (lo, hi) == f32_intervals()[i - 1]:  # repeated slot
-            for k in range(degree + 1):
-                cols[k].append(cols[k][-1])
-            continue
-        lo, hi = mp.mpf(lo), mp.mpf(min(hi, float(sat) * 1.001))
-        f = lambda t, lo=lo: mp.tanh(lo + t)
-        if lo == 0:  # p(0) = 0 exactly: tiny and subnormal inputs come back unchanged
-            powers, t0 = list(range(1, degree + 1)), mp.mpf(2) ** -40
-            coeffs, _ = fit(f, t0, hi - lo, powers, grid_points=400, iters=20)
-            coeffs = [mp.mpf(0)] + coeffs
-        else:
-            t0 = mp.mpf(0)
-            coeffs, _ = fit(f, t0, hi - lo, list(range(degree + 1)), grid_points=400, iters=20)
-        rounded = [mp.mpf(to_float(c)) for c in coeffs]
-        err = certified_error(f"tanh(x + {certify_exact(lo)})", t0, hi - lo, list(enumerate(rounded)))
-        worst = max(worst, err)
-        for k in range(degree + 1):
-            cols[k].append(to_float(coeffs[k]))
-    starts = [lo for lo, _ in f32_intervals()]
-    tables = [Table(f"vm_tanh_{tier}_f32_start", "float", starts,
-                    f"{tier} float32: start of each interval (t = a - start)")]
-    for k in range(degree + 1):
-        tables.append(Table(f"vm_tanh_{tier}_f32_c{k}", "float", cols[k],
-                            f"{tier} float32: t^{k} coefficient per interval"))
-    return tables, worst
+def _f32_fast():
+    """fast float32: tanh(a) = N / (N + 2), N = expm1(2a) in float.  2a = k ln2 + j ln2/8 + r,
+    |r| <= ln2/16: N = 2^k (T_j tmp + (T_j - 1)) + (2^k - 1), tmp = expm1(r), T_j = 2^(j/8),
+    from a table of T_j - 1 (8 floats: one vpermps on AVX2, and on AVX-512).  Every term is
+    kept relative to its own size, so N carries a few float roundings of itself even where
+    it is small (k = 0, j = 1 cancels at most half of T_j tmp + (T_j - 1)); tiny a gives
+    N = 2a and N / (N + 2) = a exactly."""
+    n = 8
+    hw = mp.log(2) / (2 * n) * (1 + mp.mpf(2) ** -12)
+    powers = [2, 3, 4]
+    coeffs, err = _fit_exp(hw, powers, to_float)
+    b = Block("vm_tanh_fast_f32_k", "float",
+              f"fast float32: N / (N + 2), N = expm1(2a) = 2^(k + j/8) (1 + tmp) - 1, tmp = r + c2 r^2"
+              f" + c3 r^3 + c4 r^4 on |r| <= ln2/16, relative error of exp(r) <= 2^{err_bits(err)}"
+              f" (certified) (float coefficients)")
+    # 2a <= 2 clamp: k ln2/8 with k < 2^8, so a 16-bit ln2_hi_n keeps k ln2_hi_n exact
+    clamp = 10.0  # 1 - tanh(10) = 2^-27.8: N / (N + 2) rounds to 1 in float there
+    assert 2 * mp.exp(-2 * clamp) < mp.mpf(2) ** -26
+    b.add("clamp", clamp, "a is clamped to this: tanh rounds to 1 beyond, N/D at it too")
+    b.add("inv_ln2_n", to_float(n / mp.log(2)), "N/ln2")
+    b.add("shift", SHIFT_F32, "round-to-integer shift, 1.5*2^23")
+    ln2_hi = to_float(split_hi(mp.log(2) / n, 16))
+    b.add("ln2_hi_n", ln2_hi, "ln2/N, 16 bits: k*ln2_hi_n is exact")
+    b.add("ln2_lo_n", to_float(mp.log(2) / n - ln2_hi), "ln2/N - ln2_hi_n")
+    _poly_block(b, coeffs, powers, to_float)
+    with mp.workdps(40):
+        tm1 = [to_float(mp.mpf(2) ** (mp.mpf(j) / n) - 1) for j in range(n)]
+    return [b, Table("vm_tanh_fast_f32_tm1", "float", tm1,
+                     "fast float32: 2^(j/8) - 1 rounded to float (relative to its own size)")]
 
 
 def _approx_rational(dtype):
@@ -159,17 +142,7 @@ def generate():
         out.append(b)
         out.append(_approx_rational("f64"))
         out.append(_approx_rational("f32"))
-        sat = saturation(24)
-        bits_base = (127 + F32_FIRST_BINADE) * 4  # (bits >> 21) of 2^-4
-        for tier, degree in (("fast", 5),):
-            tables, err = _f32_tables(tier, degree, sat)
-            b = Block(f"vm_tanh_{tier}_f32_k", "float",
-                      f"{tier} float32: {F32_QUARTERS + 1} intervals, degree {degree} in t,"
-                      f" relative error <= 2^{err_bits(err)} (certified) (float coefficients)")
-            b.add("sat", to_float(sat * (1 + mp.mpf(2) ** -20)), "tanh(a) rounds to 1 beyond")
-            b.add("index_base", float(bits_base), "slot = min_unsigned((bits(a) >> 21) - this, 31)")
-            out.append(b)
-            out += tables
+        out += _f32_fast()
     b = Block("vm_tanh_limits", "double", "where tanh's kernels change method (vecmath.spec.LIMITS)")
     for name, (value, why) in spec.LIMITS["tanh"].items():
         b.add(name, value, why)

@@ -14,7 +14,7 @@ import numpy as np
 
 from .. import _data as D
 from . import _exp as E
-from ._common import consts, entry_f32, kernel, pack_f32, round_dd_f32_normal
+from ._common import consts, kernel, round_dd_f32_normal, table
 from ._llvm import bits, div, f32_from_bits, f64_from_bits, fma, select
 
 EXP2A = consts("TanhExp", D.VM_TANH_EXP_K, np.float64)
@@ -23,14 +23,9 @@ FAST64 = consts("TanhFast64", D.VM_TANH_FAST_F64_K, np.float64)
 APPROX64 = consts("TanhApprox64", D.VM_TANH_APPROX_F64_K, np.float64)
 FAST32 = consts("TanhFast32", D.VM_TANH_FAST_F32_K, np.float32)
 APPROX32 = consts("TanhApprox32", D.VM_TANH_APPROX_F32_K, np.float32)
-INDEX_BASE = int(D.VM_TANH_FAST_F32_K["index_base"])
 
 
-_FAST32_TABS = [getattr(D, f"VM_TANH_FAST_F32_{n}") for n in ["START", "C0", "C1", "C2", "C3", "C4", "C5"]]
-# (start, C0), (C1, C2), (C3, C4), (C5, unused) of each interval: four reads instead of seven
-FAST32_S_C0, FAST32_C1_C2, FAST32_C3_C4, FAST32_C5 = (
-    pack_f32(_FAST32_TABS[k], _FAST32_TABS[k + 1] if k + 1 < 7 else _FAST32_TABS[k])
-    for k in (0, 2, 4, 6))
+FAST32_TM1 = table(D.VM_TANH_FAST_F32_TM1, np.float32)
 SIGN64, SIGN32 = -(1 << 63), -(1 << 31)
 ONE32 = np.float32(1.0)
 
@@ -159,31 +154,25 @@ def tanh_approx_f32(x):
     return select(u >= K.sat_sq, xorsign_f32(ONE32, x), div(x * P, Q))
 
 
-# fast float32 (tanh_f32_fast_vec): the interval's polynomial in t = a - start.
-@kernel
-def interval_f32(a):
-    """slot of a: exponent and top two mantissa bits; a < 1/16 (and inf, NaN) wrap to 31"""
-    i = (bits(a) >> 21) - INDEX_BASE
-    return select((i >= 0) & (i < 31), i, np.int64(31))
-
-
-@kernel
-def finish_f32(x, a, K, y):
-    y = select(a >= K.sat, ONE32, y)
-    return xorsign_f32(y, x)
-
-
+# fast float32 (tanh_f32_fast_vec): N / (N + 2), N = expm1(2a) = 2^k (T tmp + (T - 1)) + (2^k - 1),
+# T = 2^(j/8) from the table of T - 1; a is clamped (the result there is 1) and NaN comes back
+# as x + x.
 @kernel
 def tanh_fast_f32(x):
+    K = FAST32
     a = abs(x)
-    i = interval_f32(a)
-    start, c0 = entry_f32(FAST32_S_C0, i)
-    c1, c2 = entry_f32(FAST32_C1_C2, i)
-    c3, c4 = entry_f32(FAST32_C3_C4, i)
-    c5, unused = entry_f32(FAST32_C5, i)
-    t = a - start
-    y = fma(t, fma(t, fma(t, fma(t, fma(t, c5, c4), c3), c2), c1), c0)
-    return finish_f32(x, a, FAST32, y)
+    a = select(a < K.clamp, a, K.clamp)  # C: vf_min(clamp, a), NaN passing (chosen below)
+    a2 = a + a
+    z = fma(a2, K.inv_ln2_n, K.shift)
+    ki = bits(z)
+    kf = z - K.shift
+    r = fma(-kf, K.ln2_lo_n, fma(-kf, K.ln2_hi_n, a2))
+    tm1 = FAST32_TM1[ki & 7]
+    tmp = fma(r * r, fma(r, fma(r, K.c4, K.c3), K.c2), r)
+    inner = fma(tm1 + ONE32, tmp, tm1)
+    pk = f32_from_bits(((ki >> 3) << 23) + 0x3f800000)
+    n = fma(pk, inner, pk - ONE32)
+    return select(x != x, x + x, xorsign_f32(div(n, n + np.float32(2.0)), x))
 
 
 KERNELS = {
