@@ -26,22 +26,47 @@ def table(values, dtype):
     return a
 
 
+def _host_gathers_64bit_cheaply():
+    """Whether numba compiles for AVX-512 (the host, or NUMBA_CPU_NAME/NUMBA_CPU_FEATURES)."""
+    from numba.core import config
+    if config.CPU_NAME or config.CPU_FEATURES:
+        return "+avx512f" in (config.CPU_FEATURES or "")
+    from llvmlite import binding as ll
+    return bool(ll.get_host_cpu_features().get("avx512f", False))
+
+
+# Two float tables read at one index.  In a vectorized loop every table read is a gather, the
+# cost that dominates the table-driven kernels.  With AVX-512 a 64-bit gather costs about what
+# a 32-bit one does, so lo and hi share one int64 entry (one read); on AVX2 alone LLVM's cost
+# model declines to vectorize a float32 loop that gathers 64-bit entries (the whole loop stays
+# scalar: AMD EPYC family 25), so there they are two float32 reads.  The same bits either way.
+PACKED_F32 = _host_gathers_64bit_cheaply()
+
+
 def pack_f32(lo, hi):
-    """Two float tables as one read-only int64 table: the bits of lo[i] in the low half, hi[i]
-    in the high half.  In a vectorized loop every table read is a gather, the cost that
-    dominates the table-driven kernels; a 64-bit gather costs about what a 32-bit one does."""
-    a = (np.array(lo, np.float32).view(np.uint32).astype(np.uint64)
-         | np.array(hi, np.float32).view(np.uint32).astype(np.uint64) << np.uint64(32))
-    a = a.view(np.int64)
+    """lo and hi as one read-only table for entry_f32: int64 entries holding the bits of lo[i]
+    in the low half and hi[i] in the high half (PACKED_F32), or a (2, n) float32 array."""
+    if not PACKED_F32:
+        a = np.array([lo, hi], np.float32)
+    else:
+        a = (np.array(lo, np.float32).view(np.uint32).astype(np.uint64)
+             | np.array(hi, np.float32).view(np.uint32).astype(np.uint64) << np.uint64(32)).view(np.int64)
     a.flags.writeable = False
     return a
 
 
 @kernel
-def entry_f32(packed, idx):
-    """(lo[idx], hi[idx]) of a pack_f32 table: one read."""
+def _entry_packed(packed, idx):
     e = packed[idx]
     return f32_from_bits(e), f32_from_bits(e >> 32)
+
+
+@kernel
+def _entry_pair(pair, idx):
+    return pair[0, idx], pair[1, idx]
+
+
+entry_f32 = _entry_packed if PACKED_F32 else _entry_pair  # (lo[idx], hi[idx]) of a pack_f32 table
 
 
 @kernel

@@ -5,8 +5,9 @@ constants for the first four, and for a subnormal x the tier's own evaluation on
 2^23 x) with k biased back (log_*_special_value, LOG_TIER_F64/F32; the accurate float64 tier
 uses its accurate core).  Here every lane runs the main path, special lanes on that scaled input
 (or on a harmless one), and the constants are chosen with selects, so that the user's loop stays
-branch-free.  The float tiers read 1/c and log c as one packed 64-bit entry (pack_f32): in a
-vectorized loop each table read is a gather, the cost that dominates these kernels.  float32
+branch-free.  The float tiers read 1/c and log c at one index through pack_f32/entry_f32 (one packed
+64-bit gather where that is cheap): in a vectorized loop each table read is a gather, the cost
+that dominates these kernels.  float32
 accurate rounds the accurate float64 core (log_f32_special's double-double) for every input:
 the C first pass gives the same bits wherever it is used, since it is used only far from a
 float midpoint, and one path is cheaper than two.  Its results are never float subnormals, so
