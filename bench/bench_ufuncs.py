@@ -35,9 +35,13 @@ NUMPY_NO_AVX512 = "X86_V4"
 COMPETITORS_C = ROOT / "bench" / "competitors.c"
 
 
-def competitor_library():
-    """bench/competitors.c compiled into a temporary shared library (SLEEF where installed,
-    libmvec always), or None without a compiler."""
+ISA_FLAGS = {"avx512": ["-mavx512f", "-mavx512dq", "-mavx2", "-mfma"], "avx2": ["-mavx2", "-mfma"]}
+
+
+def competitor_library(isa):
+    """bench/competitors.c compiled for isa into a temporary shared library (SLEEF where
+    installed, libmvec always), or None without a compiler.  Only the path this run uses is
+    compiled in: an AVX2-only CPU must not meet one AVX-512 instruction."""
     import ctypes
     import shutil
     import tempfile
@@ -46,8 +50,7 @@ def competitor_library():
     if cc is None:
         return None
     out = pathlib.Path(tempfile.mkdtemp()) / "competitors.so"
-    base = [cc, "-O2", "-shared", "-fPIC", "-mavx512f", "-mavx512dq", "-mavx2", "-mfma", str(COMPETITORS_C),
-            "-o", str(out)]
+    base = [cc, "-O2", "-shared", "-fPIC", *ISA_FLAGS[isa], str(COMPETITORS_C), "-o", str(out)]
     for extra in (["-DHAVE_SLEEF", "-I/usr/include/x86_64-linux-gnu", "-lsleef", "-lmvec", "-lm"], ["-lmvec", "-lm"]):
         if subprocess.run(base + extra, capture_output=True).returncode == 0:
             return ctypes.CDLL(str(out))
@@ -58,10 +61,13 @@ def competitor_calls(fn, dtype):
     """name -> f(x, out=y) for SLEEF and libmvec on the CPU path this run uses."""
     import ctypes
 
-    lib = _COMPETITORS.setdefault("lib", competitor_library())
+    import vecmath
+    isa = vecmath.config()["isa"]
+    if isa not in ISA_FLAGS:
+        return {}
+    lib = _COMPETITORS.setdefault(isa, competitor_library(isa))
     if lib is None:
         return {}
-    isa = "avx2" if os.environ.get("VECMATH_ISA") == "avx2" else "avx512"
     suffix = {"float32": "f32", "float64": "f64"}[np.dtype(dtype).name]
     out = {}
     for label, prefix in (("SLEEF u10", "sleef_u10"), ("SLEEF u35", "sleef_u35"), ("libmvec", "libmvec")):
@@ -132,6 +138,7 @@ def run(functions, rounds, passes=1):
     row's rounds take a fraction of a second, so a transient slowdown of the shared machine can
     cover one pass of a row; the passes are seconds apart."""
     import vecmath
+    vecmath.set_num_threads(1)   # calls of 2^18 elements and more would use every core
     rows = [(fn, dtype, n) for fn in functions for dtype in ("float32", "float64") for n in SIZES]
     best = {}
     for p in range(passes):
@@ -171,13 +178,15 @@ def markdown(runs, command):
             title += (f" (NumPy with `NPY_DISABLE_CPU_FEATURES={r['numpy_disabled']}`: its AVX-512 code "
                       f"{'still ON' if r['numpy_avx512'] else 'off, checked'})")
         lines += [title, ""]
-        names = list(r["results"][0]["ns"])
+        # every contender of any row, in the order of the fullest row (SLEEF has no u35 exp)
+        names = list(dict.fromkeys(k for row in sorted(r["results"], key=lambda row: -len(row["ns"]))
+                                   for k in row["ns"]))
         lines.append("| fn | dtype | n | " + " | ".join(names) + " | targets met |")
         lines.append("|---" * (len(names) + 4) + "|")
         for row in r["results"]:
             ns, base = row["ns"], row["ns"]["numpy"]
-            cells = [f"{v:.3g} ({base / v:.2f}x)" if row["n"] > 1 else f"{v:.0f} ns ({base / v:.2f}x)"
-                     for v in ns.values()]
+            cells = ["–" if k not in ns else f"{ns[k]:.3g} ({base / ns[k]:.2f}x)" if row["n"] > 1
+                     else f"{ns[k]:.0f} ns ({base / ns[k]:.2f}x)" for k in names]
             met = ""
             if row["n"] == 65536:
                 miss = [t for t, need in TARGETS.items() if base / ns[f"vecmath.{t}"] < need]

@@ -1,7 +1,8 @@
 /* The vector libraries a user would pick instead of vecmath, as array loops the benchmark can
  * call through ctypes: SLEEF 3.5 (Debian libsleef-dev; u10 = 1.0-ULP, u35 = 3.5-ULP) and glibc's
  * libmvec, in their AVX-512 and AVX2 versions.  Compiled by bench/bench_ufuncs.py when it runs
- * (not part of vecmath).  Tails go through a padded copy, as vecmath's kernels do. */
+ * (not part of vecmath), for the one path it measures: the AVX-512 loops only under -mavx512f.
+ * Tails go through a padded copy, as vecmath's kernels do. */
 #include <immintrin.h>
 #include <stddef.h>
 #include <string.h>
@@ -20,8 +21,13 @@
             memcpy(y + i, by, (n - i) * sizeof(T));                                        \
         }                                                                                  \
     }
+#ifdef __AVX512F__
 #define D8(NAME, CALL) LOOP(NAME, double, __m512d, 8, _mm512_loadu_pd, _mm512_storeu_pd, CALL)
 #define F16(NAME, CALL) LOOP(NAME, float, __m512, 16, _mm512_loadu_ps, _mm512_storeu_ps, CALL)
+#else
+#define D8(NAME, CALL)
+#define F16(NAME, CALL)
+#endif
 #define D4(NAME, CALL) LOOP(NAME, double, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_pd, CALL)
 #define F8(NAME, CALL) LOOP(NAME, float, __m256, 8, _mm256_loadu_ps, _mm256_storeu_ps, CALL)
 
