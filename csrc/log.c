@@ -10,13 +10,14 @@
  * |r| <= 0.0342 for N = 16, 0.0198 for N = 32.  r carries no rounding error in any tier.
  *
  * accurate float64: N = 16; log c = hi + lo with hi a multiple of 2^-42, so w = k ln2_hi + hi is
- *   exact; log1p(r) = r - r^2/2 + r^3 H(r), H of degree 8 (relative error: the
- *   generated header).  w + r and then
- *   -r^2/2 (r^2 split exactly by an FMA) are added by Fast2Sum (|w| >= |r| by the table;
- *   |w + r| > 2^-7 > r^2/2 outside the c = 1 entry); what they leave, k ln2_lo + lo and
+ *   exact; log1p(r) = r - r^2/2 + r^3 H(r), H of degree 7 by Horner (2^-59.6 relative to
+ *   log1p(r): the generated header).  w + r is added by Fast2Sum (|w| >= |r| by the table),
+ *   then -r^2/2 by one FMA on hr = -r/2 (exact), whose rounding error a second FMA gives
+ *   (|w + r| > 2^-7 > r^2/2 outside the c = 1 entry); what they leave, k ln2_lo + lo and
  *   r^3 H(r), is one small term t with |t| < 2^-11 |result|, whose roundings cost < 2^-62
- *   relative.  s = hi + t: 0.5 ULP final rounding + < 0.003 ULP.  Measured maximum, over
- *   sampled inputs and every worst case of log.wc: docs/accuracy.md.
+ *   relative.  s = hi + t: 0.5 ULP final rounding + < 0.003 ULP + H's error, < 0.012 ULP
+ *   (|log1p(r)| <= 1.1 |result| outside the c = 1 entry).  Measured maximum, over sampled
+ *   inputs and every worst case of log.wc: docs/accuracy.md.
  * accurate float32: a first pass in plain double arithmetic, N = 16, log c rounded to double,
  *   y = (k ln2 + log c) + (r + r^2 G(r)), G of degree 5 (2^-42.5): relative error < 2^-41
  *   (polynomial 2^-42.5 |log1p(r)| <= 2^-41.2 |y|, roundings about 10 * 2^-53).  Rounding y to
@@ -48,14 +49,28 @@
 #define LOG_K vm_log_accurate_k
 
 /* x = 2^k z on the bits of a positive normal double: z in [OFF, 2 OFF) and an index whose low
- * TBITS bits pick its entry in a 2^TBITS table (the lookups read only those).  u = ix - OFF + 2^62 stays positive, so logical shifts give
- * k + 1024, turned into a double by the 2^52 trick; kbias is subtracted from k. */
+ * TBITS bits pick its entry in a 2^TBITS table (the lookups read only those).  kbias is
+ * subtracted from k.  With AVX-512DQ, u = ix - OFF and k = u >> 52 (arithmetic) is converted in
+ * one vcvtqq2pd; elsewhere u = ix - OFF + 2^62 stays positive, so logical shifts give k + 1024,
+ * turned into a double by the 2^52 trick.  Both give the same z, index and k. */
+#if defined(VM_HAS_INT64_CONVERT)
+#define LOG_U_BIAS 0ull
+static inline vd log_kd_of(vdi u, double kbias) {
+    vd k = vd_from_vdi(vdi_sra(u, 52));
+    return kbias == 0.0 ? k : vd_sub(k, vd_set(kbias));
+}
+#else
+#define LOG_U_BIAS (1ull << 62)
+static inline vd log_kd_of(vdi u, double kbias) {
+    return vd_sub(vd_from_bits(vdi_or(vdi_shr(u, 52), vdi_set(0x4330000000000000))),
+                  vd_set(0x1p52 + 1024.0 + kbias));
+}
+#endif
 #define LOG_REDUCE_F64(NAME, OFF, TBITS)                                                    \
     static inline vd NAME(vd x, double kbias, vdi *idx, vd *kd) {                           \
-        vdi u = vdi_add(vd_bits(x), vdi_set((int64_t)((1ull << 62) - (OFF))));              \
+        vdi u = vdi_add(vd_bits(x), vdi_set((int64_t)(LOG_U_BIAS - (OFF))));                \
         *idx = vdi_shr(u, 52 - (TBITS)); /* the lookups read its low TBITS bits */          \
-        *kd = vd_sub(vd_from_bits(vdi_or(vdi_shr(u, 52), vdi_set(0x4330000000000000))),     \
-                     vd_set(0x1p52 + 1024.0 + kbias));                                      \
+        *kd = log_kd_of(u, kbias);                                                          \
         return vd_from_bits(vdi_add(vdi_and(u, vdi_set(0x000fffffffffffff)), vdi_set(OFF))); \
     }
 LOG_REDUCE_F64(log_reduce16, vm_log_reduce.off16, 4)
@@ -79,24 +94,25 @@ static inline vd log_f64_accurate_core(vd x, double kbias, vd *e) {
     vd r = vd_fma(z, vd_lookup(vm_log_invc16, idx, 16), vd_set(-1.0)); /* exact */
     vd w = vd_fma(kd, vd_set(LOG_K.ln2_hi), vd_lookup(vm_log_logc16_hi, idx, 16)); /* exact */
     vd tail = vd_fma(kd, vd_set(LOG_K.ln2_lo), vd_lookup(vm_log_logc16_lo, idx, 16));
-    vd r2 = vd_mul(r, r);
-    vd r2_lo = vd_fma(r, r, vd_neg(r2)); /* r^2 = r2 + r2_lo exactly */
-    vd h = vd_mul(r2, vd_set(-0.5));
     vd hi = vd_add(w, r);
     vd lo = vd_add(vd_sub(w, hi), r);
-    vd hi2 = vd_add(hi, h);
-    vd lo2 = vd_add(vd_sub(hi, hi2), h);
-    /* H(r) = c3 + c4 r + .. + c11 r^8, Estrin */
-    vd r4 = vd_mul(r2, r2);
-    vd p01 = vd_fma(r, vd_set(LOG_K.c4), vd_set(LOG_K.c3));
-    vd p23 = vd_fma(r, vd_set(LOG_K.c6), vd_set(LOG_K.c5));
-    vd p45 = vd_fma(r, vd_set(LOG_K.c8), vd_set(LOG_K.c7));
-    vd p67 = vd_fma(r, vd_set(LOG_K.c10), vd_set(LOG_K.c9));
-    vd hpoly = vd_fma(r4, vd_fma(r4, vd_set(LOG_K.c11), vd_fma(r2, p67, p45)),
-                      vd_fma(r2, p23, p01));
+    /* hi - r^2/2 = hi2 + lo2: hr = -r/2 is exact, so both FMAs see r^2 exactly; hi - hi2 is
+     * exact (r^2/2 < 2^-10.7 < |hi|/8 outside the c = 1 entry, and r^2/2 <= |r|/58 in it) */
+    vd hr = vd_mul(r, vd_set(-0.5));
+    vd hi2 = vd_fma(hr, r, hi);
+    vd lo2 = vd_fma(hr, r, vd_sub(hi, hi2));
+    /* H(r) = c3 + c4 r + .. + c10 r^7, Horner: one operation fewer than Estrin, and the
+     * loop is bound by the count of operations, not by latency */
+    vd hpoly = vd_set(LOG_K.c10);
+    hpoly = vd_fma(hpoly, r, vd_set(LOG_K.c9));
+    hpoly = vd_fma(hpoly, r, vd_set(LOG_K.c8));
+    hpoly = vd_fma(hpoly, r, vd_set(LOG_K.c7));
+    hpoly = vd_fma(hpoly, r, vd_set(LOG_K.c6));
+    hpoly = vd_fma(hpoly, r, vd_set(LOG_K.c5));
+    hpoly = vd_fma(hpoly, r, vd_set(LOG_K.c4));
+    hpoly = vd_fma(hpoly, r, vd_set(LOG_K.c3));
     vd t = vd_add(vd_add(lo, lo2), tail);
-    t = vd_fma(r2_lo, vd_set(-0.5), t);
-    t = vd_fma(vd_mul(r2, r), hpoly, t);
+    t = vd_fma(vd_mul(vd_mul(r, r), r), hpoly, t);
     vd s = vd_add(hi2, t);
     *e = vd_add(vd_sub(hi2, s), t);
     return s;

@@ -408,19 +408,18 @@ VM_LOG_LOGC32_F = (
     float.fromhex('0x1.4718dc0000000p-2'),
 )
 
-# accurate: N=16, log1p(r) = r - r^2/2 + r^3 (c3 + .. + c11 r^8) on r in [-0.03418, 0.03125], relative error <= 2^-64.28 (certified)
+# accurate: N=16, log1p(r) = r - r^2/2 + r^3 (c3 + .. + c10 r^7) on r in [-0.03418, 0.03125], relative error <= 2^-59.6 (certified)
 VM_LOG_ACCURATE_K = dict(
     ln2_hi=float.fromhex('0x1.62e42fefa3800p-1'),  # ln2, 42 bits: k*ln2_hi is exact for |k| < 2^11
     ln2_lo=float.fromhex('0x1.ef35793c76730p-45'),  # ln2 - ln2_hi
-    c3=float.fromhex('0x1.5555555555555p-2'),  # r^3
-    c4=float.fromhex('-0x1.fffffffffff7fp-3'),  # r^4
-    c5=float.fromhex('0x1.9999999997b7dp-3'),  # r^5
-    c6=float.fromhex('-0x1.55555556dfcaap-3'),  # r^6
-    c7=float.fromhex('0x1.2492494eb7ae3p-3'),  # r^7
-    c8=float.fromhex('-0x1.ffffd6ed9b962p-4'),  # r^8
-    c9=float.fromhex('0x1.c71a1d228498cp-4'),  # r^9
-    c10=float.fromhex('-0x1.9a65f6f48f597p-4'),  # r^10
-    c11=float.fromhex('0x1.79b29b49a3481p-4'),  # r^11
+    c3=float.fromhex('0x1.5555555555545p-2'),  # r^3
+    c4=float.fromhex('-0x1.ffffffffff456p-3'),  # r^4
+    c5=float.fromhex('0x1.9999999a82032p-3'),  # r^5
+    c6=float.fromhex('-0x1.555555708d980p-3'),  # r^6
+    c7=float.fromhex('0x1.24923868dba05p-3'),  # r^7
+    c8=float.fromhex('-0x1.fffe10ae84fdbp-4'),  # r^8
+    c9=float.fromhex('0x1.c7e36cd0ba22bp-4'),  # r^9
+    c10=float.fromhex('-0x1.9ec3f3403e0bfp-4'),  # r^10
 )
 
 # accurate float32, first pass: N=16, log1p(r) = r + r^2 (c2 + .. + c7 r^5) on r in [-0.03418, 0.03125], relative error <= 2^-42.45 (certified)

@@ -267,7 +267,7 @@ static const float vm_log_logc32_f[32] __attribute__((aligned(64))) = {
     0x1.f991c60000000p-3f, 0x1.1178e80000000p-2f, 0x1.314f1e0000000p-2f, 0x1.4718dc0000000p-2f,
 };
 
-/* accurate: N=16, log1p(r) = r - r^2/2 + r^3 (c3 + .. + c11 r^8) on r in [-0.03418, 0.03125], relative error <= 2^-64.28 (certified) */
+/* accurate: N=16, log1p(r) = r - r^2/2 + r^3 (c3 + .. + c10 r^7) on r in [-0.03418, 0.03125], relative error <= 2^-59.6 (certified) */
 static const struct {
     double ln2_hi;
     double ln2_lo;
@@ -279,19 +279,17 @@ static const struct {
     double c8;
     double c9;
     double c10;
-    double c11;
 } vm_log_accurate_k = {
     .ln2_hi = 0x1.62e42fefa3800p-1,  /* ln2, 42 bits: k*ln2_hi is exact for |k| < 2^11 */
     .ln2_lo = 0x1.ef35793c76730p-45,  /* ln2 - ln2_hi */
-    .c3 = 0x1.5555555555555p-2,  /* r^3 */
-    .c4 = -0x1.fffffffffff7fp-3,  /* r^4 */
-    .c5 = 0x1.9999999997b7dp-3,  /* r^5 */
-    .c6 = -0x1.55555556dfcaap-3,  /* r^6 */
-    .c7 = 0x1.2492494eb7ae3p-3,  /* r^7 */
-    .c8 = -0x1.ffffd6ed9b962p-4,  /* r^8 */
-    .c9 = 0x1.c71a1d228498cp-4,  /* r^9 */
-    .c10 = -0x1.9a65f6f48f597p-4,  /* r^10 */
-    .c11 = 0x1.79b29b49a3481p-4,  /* r^11 */
+    .c3 = 0x1.5555555555545p-2,  /* r^3 */
+    .c4 = -0x1.ffffffffff456p-3,  /* r^4 */
+    .c5 = 0x1.9999999a82032p-3,  /* r^5 */
+    .c6 = -0x1.555555708d980p-3,  /* r^6 */
+    .c7 = 0x1.24923868dba05p-3,  /* r^7 */
+    .c8 = -0x1.fffe10ae84fdbp-4,  /* r^8 */
+    .c9 = 0x1.c7e36cd0ba22bp-4,  /* r^9 */
+    .c10 = -0x1.9ec3f3403e0bfp-4,  /* r^10 */
 };
 
 /* accurate float32, first pass: N=16, log1p(r) = r + r^2 (c2 + .. + c7 r^5) on r in [-0.03418, 0.03125], relative error <= 2^-42.45 (certified) */

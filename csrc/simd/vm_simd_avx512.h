@@ -47,6 +47,11 @@ static inline vdi vdi_or(vdi a, vdi b) { return _mm512_or_si512(a, b); }
 static inline vdi vdi_xor(vdi a, vdi b) { return _mm512_xor_si512(a, b); }
 #define vdi_shl(a, n) _mm512_slli_epi64((a), (n))
 #define vdi_shr(a, n) _mm512_srli_epi64((a), (n))
+/* AVX-512DQ converts int64 lanes to double in one vcvtqq2pd; AVX2 has neither that nor a
+ * 64-bit arithmetic shift, so its kernels use the 2^52 trick instead. */
+#define VM_HAS_INT64_CONVERT 1
+#define vdi_sra(a, n) _mm512_srai_epi64((a), (n))
+static inline vd vd_from_vdi(vdi a) { return _mm512_cvtepi64_pd(a); }
 static inline vdm vdi_eq(vdi a, vdi b) { return _mm512_cmpeq_epi64_mask(a, b); }
 static inline vdm vdi_gt(vdi a, vdi b) { return _mm512_cmpgt_epi64_mask(a, b); }
 static inline vdi vdi_select(vdm m, vdi a, vdi b) { return _mm512_mask_blend_epi64(m, b, a); }

@@ -76,22 +76,21 @@ def accurate_core(x, kbias):
     r = fma(z, INVC16[idx], -1.0)                   # exact
     w = fma(kd, K.ln2_hi, LOGC16_HI[idx])           # exact
     tail = fma(kd, K.ln2_lo, LOGC16_LO[idx])
-    r2 = r * r
-    r2_lo = fma(r, r, -r2)                          # r^2 = r2 + r2_lo exactly
-    h = r2 * -0.5
     hi = w + r
     lo = (w - hi) + r
-    hi2 = hi + h
-    lo2 = (hi - hi2) + h
-    r4 = r2 * r2
-    p01 = fma(r, K.c4, K.c3)
-    p23 = fma(r, K.c6, K.c5)
-    p45 = fma(r, K.c8, K.c7)
-    p67 = fma(r, K.c10, K.c9)
-    hpoly = fma(r4, fma(r4, K.c11, fma(r2, p67, p45)), fma(r2, p23, p01))
+    hr = r * -0.5                                   # exact: hi - r^2/2 = hi2 + lo2
+    hi2 = fma(hr, r, hi)
+    lo2 = fma(hr, r, hi - hi2)
+    hpoly = K.c10                                   # Horner, as the C kernel
+    hpoly = fma(hpoly, r, K.c9)
+    hpoly = fma(hpoly, r, K.c8)
+    hpoly = fma(hpoly, r, K.c7)
+    hpoly = fma(hpoly, r, K.c6)
+    hpoly = fma(hpoly, r, K.c5)
+    hpoly = fma(hpoly, r, K.c4)
+    hpoly = fma(hpoly, r, K.c3)
     t = (lo + lo2) + tail
-    t = fma(r2_lo, -0.5, t)
-    t = fma(r2 * r, hpoly, t)
+    t = fma((r * r) * r, hpoly, t)
     s = hi2 + t
     return s, (hi2 - s) + t
 
