@@ -10,8 +10,9 @@
  *   0.5 ULP final rounding + 2^-63 polynomial + ~2^-60 rounding in tmp -> ~0.51 ULP.
  * accurate float32: in double, N = 16, degree 4; the generator sums the error bound (polynomial,
  *   table, reduction, roundings: vm_exp_f32_accurate_k's comment) and turns it into a window
- *   in double ulps: float(y) is the correctly rounded result unless y lies within it of a
- *   float midpoint (about 2^-11.5 of inputs).  Those, and results outside float's
+ *   in double ulps, rounded up to a power of two (2^17: one bit test): float(y) is the
+ *   correctly rounded result unless y lies within it of a float midpoint (about 2^-11 of
+ *   inputs).  Those, and results outside float's
  *   normal range, take exp_f32_special: the float64 accurate evaluation kept as an exact
  *   double-double (error < 2^-58) and rounded once; the exhaustive test proves every float
  *   input correctly rounded.
@@ -238,7 +239,7 @@ static inline vfh exp_f32_accurate_vec(vfh xf, int *st) {
     vd tmp = exp_f32_first_core(x, &scale);
     vd y = vd_fma(scale, tmp, scale);
     vdm unsure = vd_near_f32_midpoint(y, (int64_t)K.window);
-    vdm special = vdm_or(unsure, vdm_not(vd_lt(vd_abs(x), vd_set(EXP_LIM.f32_accurate_branch_free_abs))));
+    vdm special = vdm_or(unsure, vdm_not(vfh_abs_lt(xf, x, (float)EXP_LIM.f32_accurate_branch_free_abs)));
     vfh yf = vfh_from_vd(y);
     if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, exp_f32_special, st);
     return yf;

@@ -40,3 +40,15 @@ def test_certified_bound_encloses_a_known_error():
     assert exact <= bound <= exact * (1 + mp.mpf(2) ** -10)
     with pytest.raises(RuntimeError):
         certify.certified_error("log(x)", -1, 1, [(1, 1)])    # log has no value there
+
+
+def test_midpoint_windows_are_powers_of_two():
+    """vd_near_f32_midpoint tests one run of bits, which needs a power-of-two window."""
+    import math
+
+    from vecmath import _data
+
+    windows = [_data.VM_EXP_F32_ACCURATE_K["window"]] + [
+        getattr(_data, f"VM_{fn.upper()}_LIMITS")["f32_cr_window"] for fn in ("log", "tanh", "atan")]
+    for w in windows:
+        assert w >= 1 and math.frexp(w)[0] == 0.5, w

@@ -112,12 +112,21 @@ static inline vf vf_fixup(vf x, vf y, vfm m, vm_special_f32 fn, int *st) {
     return vf_load(ys);
 }
 
+#if !defined(VM_HAS_VFH_COMPARE)
+/* |xf| < lim, from x = xf in double (elsewhere: AVX-512 compares the floats) */
+static inline vdm vfh_abs_lt(vfh xf, vd x, float lim) {
+    (void)xf;
+    return vd_lt(vd_abs(x), vd_set((double)lim));
+}
+#endif
+
 /* Lanes of y (a double approximation of a result in float's normal range) within `window`
  * double ulps of a float midpoint (low 29 bits 1 << 28): where float(y) is not provably the
- * rounding of a value within that error.  (low 29 bits + window - 2^28) mod 2^29 < 2 window. */
+ * rounding of a value within that error.  window is a power of two (the generator checks), so
+ * (low 29 bits + window - 2^28) mod 2^29 < 2 window is one test of bits log2(2 window)..28. */
 static inline vdm vd_near_f32_midpoint(vd y, int64_t window) {
-    vdi d = vdi_and(vdi_add(vd_bits(y), vdi_set(window - 0x10000000)), vdi_set(0x1fffffff));
-    return vdi_gt(vdi_set(2 * window), d);
+    return vdi_none(vdi_add(vd_bits(y), vdi_set(window - 0x10000000)),
+                    vdi_set(0x1fffffff & ~(2 * window - 1)));
 }
 
 /* Correct rounding to float of s + e, a double-double with |e| <= ulp(s)/2 and s in float's

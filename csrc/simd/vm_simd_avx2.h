@@ -46,6 +46,7 @@ static inline vdi vdi_xor(vdi a, vdi b) { return _mm256_xor_si256(a, b); }
 #define vdi_shr(a, n) _mm256_srli_epi64((a), (n))
 static inline vdm vdi_eq(vdi a, vdi b) { return _mm256_castsi256_pd(_mm256_cmpeq_epi64(a, b)); }
 static inline vdm vdi_gt(vdi a, vdi b) { return _mm256_castsi256_pd(_mm256_cmpgt_epi64(a, b)); }
+static inline vdm vdi_none(vdi a, vdi m) { return vdi_eq(vdi_and(a, m), _mm256_setzero_si256()); } /* (a & m) == 0 */
 static inline vdi vdi_select(vdm m, vdi a, vdi b) {
     return _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(b), _mm256_castsi256_pd(a), m));
 }

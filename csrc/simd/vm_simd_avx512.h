@@ -54,6 +54,7 @@ static inline vdi vdi_xor(vdi a, vdi b) { return _mm512_xor_si512(a, b); }
 static inline vd vd_from_vdi(vdi a) { return _mm512_cvtepi64_pd(a); }
 static inline vdm vdi_eq(vdi a, vdi b) { return _mm512_cmpeq_epi64_mask(a, b); }
 static inline vdm vdi_gt(vdi a, vdi b) { return _mm512_cmpgt_epi64_mask(a, b); }
+static inline vdm vdi_none(vdi a, vdi m) { return _mm512_testn_epi64_mask(a, m); } /* (a & m) == 0 */
 static inline vdi vdi_select(vdm m, vdi a, vdi b) { return _mm512_mask_blend_epi64(m, b, a); }
 /* Table lookups (the contract: vm_simd.h): entry idx mod n of t, n a power of two, t aligned to
  * 64 bytes.  Tables of 8 to 32 entries are register permutes, which read only the low bits of
@@ -90,6 +91,13 @@ static inline vfh vfh_load(const float *p) { return _mm256_loadu_ps(p); }
 static inline void vfh_store(float *p, vfh a) { _mm256_storeu_ps(p, a); }
 static inline vd vd_from_vfh(vfh a) { return _mm512_cvtps_pd(a); }
 static inline vfh vfh_from_vd(vd a) { return _mm512_cvtpd_ps(a); }
+/* |xf| < lim on the floats themselves (x = xf in double is ignored): a 256-bit compare costs
+ * half a 512-bit one on AMD Zen 4, which runs 512-bit operations as two halves */
+static inline vdm vfh_abs_lt(vfh xf, vd x, float lim) {
+    (void)x;
+    return _mm256_cmp_ps_mask(_mm256_andnot_ps(_mm256_set1_ps(-0.0f), xf), _mm256_set1_ps(lim), _CMP_LT_OQ);
+}
+#define VM_HAS_VFH_COMPARE 1
 
 /* ---- float, VF_W lanes ---- */
 static inline vf vf_set(float a) { return _mm512_set1_ps(a); }

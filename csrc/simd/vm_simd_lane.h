@@ -39,6 +39,7 @@ static inline vdi vdi_xor(vdi a, vdi b) { return a ^ b; }
 #define vdi_shr(a, n) ((vdi)(a) >> (n))
 static inline vdm vdi_eq(vdi a, vdi b) { return a == b; }
 static inline vdm vdi_gt(vdi a, vdi b) { return (int64_t)a > (int64_t)b; }
+static inline vdm vdi_none(vdi a, vdi m) { return (a & m) == 0; }
 static inline vdi vdi_select(vdm m, vdi a, vdi b) { return m ? a : b; }
 static inline vd vd_lookup(const double *t, vdi idx, int n) { return t[idx & (vdi)(n - 1)]; }
 static inline vdi vdi_lookup(const uint64_t *t, vdi idx, int n) { return t[idx & (vdi)(n - 1)]; }

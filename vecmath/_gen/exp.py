@@ -105,7 +105,8 @@ def generate():
         # is correctly rounded by float(y) unless y lies within the error bound of a float
         # midpoint; the window below (in double ulps of y) bounds that error.
         coeffs, err, bound = f32_first_try()
-        window = int(mp.ceil(2 * bound * 2 ** 53))  # relative -> ulps of y (ulp >= 2^-53 y)
+        # relative -> ulps of y (ulp >= 2^-53 y), up to a power of two (one bit test: vm_simd.h)
+        window = 2 ** int(mp.ceil(mp.log(2 * bound * 2 ** 53, 2)))
         b = Block("vm_exp_f32_accurate_k", "double",
                   f"accurate float32 first try: N=16 table, degree 4 on |r| <= ln2/32, relative"
                   f" error <= 2^{err_bits(err)} (certified); total bound 2^{err_bits(bound)}")
