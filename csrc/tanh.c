@@ -40,8 +40,8 @@
  *   a (1 + p1 u + ..) / (1 + q1 u + ..), u = a^2, on [0, sat), 1 beyond; no table, one
  *   division, coefficients fitted by a rational Remez and the error certified by Sollya
  *   (vecmath/_gen/tanh.py).  sat is where 1 - tanh(sat) = 2^-b, b beyond the fit's error and
- *   the roundings, so the rational stays below 1; x^2 >= sat_sq (sat^2 rounded) selects +-1.  float64: degrees 5/5, b = 30 (sat 10.74),
- *   fit 2^-31.5 plus ~6 double roundings, and 1 - tanh(sat) = 2^-30 beyond: <= 2^23 ULP.
+ *   the roundings, so the rational stays below 1; x^2 >= sat_sq (sat^2 rounded) selects +-1.  float64: degrees 4/5, b = 28 (sat 10.05),
+ *   fit 2^-28.2 plus ~6 double roundings, and 1 - tanh(sat) = 2^-28 beyond: <= 2^25 ULP.
  *   float32: degrees 3/3, b = 18 (sat 6.58), fit 2^-20.4 plus float roundings (Horner of P and
  *   Q, a P, the division: ~5 ULP), and 2^-18 beyond: <= 64 ULP (exhaustive: docs/accuracy.md).
  * fast float32: float arithmetic, the float64 fast form: N / (N + 2), N = expm1(2a) = 2^k (T tmp
@@ -163,8 +163,8 @@ static inline vd tanh_f64_fast_vec(vd x, int *st) {
 static inline vd tanh_f64_approx_vec(vd x, int *st) {
 #define K vm_tanh_approx_f64_k
     vd u = vd_mul(x, x);
-    vd P = vd_fma(u, vd_fma(u, vd_fma(u, vd_fma(u, vd_fma(u, vd_set(K.p5), vd_set(K.p4)),
-                                                     vd_set(K.p3)), vd_set(K.p2)), vd_set(K.p1)),
+    vd P = vd_fma(u, vd_fma(u, vd_fma(u, vd_fma(u, vd_set(K.p4), vd_set(K.p3)), vd_set(K.p2)),
+                            vd_set(K.p1)),
                   vd_set(1.0));
     vd Q = vd_fma(u, vd_fma(u, vd_fma(u, vd_fma(u, vd_fma(u, vd_set(K.q5), vd_set(K.q4)),
                                                      vd_set(K.q3)), vd_set(K.q2)), vd_set(K.q1)),

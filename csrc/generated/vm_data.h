@@ -446,31 +446,29 @@ static const struct {
     .c7 = 0x1.a01911f7acd85p-13,  /* r^7 */
 };
 
-/* approx float64: tanh(a) = a (1 + p1 u + .. + p5 u^5) / (1 + q1 u + .. + q5 u^5), u = a^2, on [0, sat), relative error <= 2^-31.53 (certified); 1 - tanh(sat) = 2^-30.0, so the rational stays below 1 */
+/* approx float64: tanh(a) = a (1 + p1 u + .. + p4 u^4) / (1 + q1 u + .. + q5 u^5), u = a^2, on [0, sat), relative error <= 2^-28.23 (certified); 1 - tanh(sat) = 2^-28.0, so the rational stays below 1 */
 static const struct {
     double sat_sq;
     double p1;
     double p2;
     double p3;
     double p4;
-    double p5;
     double q1;
     double q2;
     double q3;
     double q4;
     double q5;
 } vm_tanh_approx_f64_k = {
-    .sat_sq = 0x1.cdb720f051ab1p+6,  /* sat^2 rounded: x^2 >= sat_sq selects +-1 */
-    .p1 = 0x1.1f6e8ac80a272p-3,  /* u^1 in the numerator */
-    .p2 = 0x1.1c73fd6bfa1bbp-8,  /* u^2 in the numerator */
-    .p3 = 0x1.5064a260b2ec6p-15,  /* u^3 in the numerator */
-    .p4 = 0x1.a9a0b16d1f5eap-24,  /* u^4 in the numerator */
-    .p5 = 0x1.046be099c1519p-35,  /* u^5 in the numerator */
-    .q1 = 0x1.e50c9a96b2a9bp-2,  /* u^1 in the denominator */
-    .q2 = 0x1.d9825e2d512a8p-6,  /* u^2 in the denominator */
-    .q3 = 0x1.fc00f59de593fp-12,  /* u^3 in the denominator */
-    .q4 = 0x1.42c18b463f942p-19,  /* u^4 in the denominator */
-    .q5 = 0x1.598f9b12dea89p-29,  /* u^5 in the denominator */
+    .sat_sq = 0x1.940f9cb050cd2p+6,  /* sat^2 rounded: x^2 >= sat_sq selects +-1 */
+    .p1 = 0x1.1952bb5afdee0p-3,  /* u^1 in the numerator */
+    .p2 = 0x1.02a1ffb7aa94fp-8,  /* u^2 in the numerator */
+    .p3 = 0x1.fb9a59da10135p-16,  /* u^3 in the numerator */
+    .p4 = 0x1.8cd854bf9e134p-25,  /* u^4 in the numerator */
+    .q1 = 0x1.e1feb1c498472p-2,  /* u^1 in the denominator */
+    .q2 = 0x1.c2c3cfacda366p-6,  /* u^2 in the denominator */
+    .q3 = 0x1.ad7659a4f1f2dp-12,  /* u^3 in the denominator */
+    .q4 = 0x1.96bfaae4cbc08p-20,  /* u^4 in the denominator */
+    .q5 = 0x1.63de5c2df031ap-31,  /* u^5 in the denominator */
 };
 
 /* approx float32: tanh(a) = a (1 + p1 u + .. + p3 u^3) / (1 + q1 u + .. + q3 u^3), u = a^2, on [0, sat), relative error <= 2^-20.44 (certified); 1 - tanh(sat) = 2^-18.0, so the rational stays below 1 */

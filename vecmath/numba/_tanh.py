@@ -140,7 +140,7 @@ def tanh_fast_f64(x):
 def tanh_approx_f64(x):
     K = APPROX64
     u = x * x
-    P = fma(u, fma(u, fma(u, fma(u, fma(u, K.p5, K.p4), K.p3), K.p2), K.p1), 1.0)
+    P = fma(u, fma(u, fma(u, fma(u, K.p4, K.p3), K.p2), K.p1), 1.0)
     Q = fma(u, fma(u, fma(u, fma(u, fma(u, K.q5, K.q4), K.q3), K.q2), K.q1), 1.0)
     return select(u >= K.sat_sq, xorsign_f64(1.0, x), div(x * P, Q))
 
