@@ -71,7 +71,7 @@ def accurate_core(a):
     tl = fma(-t, dl, fma(-t, d0, num)) * inv
     K = POLY64
     t2 = t * t
-    p = fma(t2 * t2, fma(t2, K.c9, K.c7), fma(t2, K.c5, K.c3))
+    p = fma(fma(fma(K.c9, t2, K.c7), t2, K.c5), t2, K.c3)  # Horner, as the C kernel
     q = fma(t2 * t, p, tl)  # atan(tau) = t + q
     bh = BASE_HI[jb]
     s = bh + t  # |bh| >= |t| or bh = 0: Fast2Sum
