@@ -122,7 +122,7 @@ static inline vdm vfh_abs_lt(vfh xf, vd x, float lim) {
 
 /* Lanes of y (a double approximation of a result in float's normal range) within `window`
  * double ulps of a float midpoint (low 29 bits 1 << 28): where float(y) is not provably the
- * rounding of a value within that error.  window is a power of two (the generator checks), so
+ * rounding of a value within that error.  window is a power of two (tests/test_generated.py), so
  * (low 29 bits + window - 2^28) mod 2^29 < 2 window is one test of bits log2(2 window)..28. */
 static inline vdm vd_near_f32_midpoint(vd y, int64_t window) {
     return vdi_none(vdi_add(vd_bits(y), vdi_set(window - 0x10000000)),
