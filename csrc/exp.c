@@ -16,8 +16,9 @@
  *   normal range, take exp_f32_special: the float64 accurate evaluation kept as an exact
  *   double-double (error < 2^-58) and rounded once; the exhaustive test proves every float
  *   input correctly rounded.
- * fast float64: N = 32 without tails, degree 5 (2^-53.4): table 2^-53 + final rounding < 2 ULP.
- * approx float64: N = 32, degree 3 (2^-33.2), one-constant reduction: < 2^21 ULP.
+ * fast float64: N = 16 without tails (one register permute on AVX-512, where N = 32 took two and
+ *   a blend), degree 6 (2^-56.3): table 2^-53 + final rounding < 2 ULP.
+ * approx float64: N = 16, degree 3 (2^-29.2), one-constant reduction: < 2^24 ULP.
  * fast float32: float arithmetic, N = 16 float table, degree 3 (2^-29.2): < 2 ULP.
  * approx float32: N = 16, degree 2 (2^-21.2), one-constant reduction: < 2^4 ULP.
  *
@@ -163,7 +164,7 @@ static inline vd exp_f64_accurate_vec(vd x, int *st) {
     return exp_f64_finish(x, scale, tmp, exp_f64_special, st);
 }
 
-/* exp(x) = scale * (1 + tmp) for the fast float64 tier (2^-53.4 relative, |x| < 704). */
+/* exp(x) = scale * (1 + tmp) for the fast float64 tier (N = 16, degree 6, |x| < 704). */
 static inline vd exp_f64_fast_core(vd x, vd *scale) {
 #define K vm_exp_fast_f64_k
     vdi ki;
@@ -171,8 +172,9 @@ static inline vd exp_f64_fast_core(vd x, vd *scale) {
     vd r = vd_fnma(kd, vd_set(K.ln2_hi_n), x);
     r = vd_fnma(kd, vd_set(K.ln2_lo_n), r);
     vd r2 = vd_mul(r, r);
-    vd p = vd_fma(r2, vd_fma(r, vd_set(K.c5), vd_set(K.c4)), vd_fma(r, vd_set(K.c3), vd_set(K.c2)));
-    *scale = exp_f64_scale32(ki);
+    vd p = vd_fma(r2, vd_fma(r2, vd_set(K.c6), vd_fma(r, vd_set(K.c5), vd_set(K.c4))),
+                  vd_fma(r, vd_set(K.c3), vd_set(K.c2)));
+    *scale = exp_f64_scale16(ki);
     return vd_fma(r2, p, r);
 #undef K
 }
@@ -191,13 +193,13 @@ static inline vd exp_f64_fast_core(vd x, vd *scale) {
     }
 EXP_TIER(f64, double, vd, fast)
 
-/* exp(x) = scale * (1 + tmp) for the approx float64 tier (2^-33.2 relative, |x| < 704). */
+/* exp(x) = scale * (1 + tmp) for the approx float64 tier (N = 16, |x| < 704). */
 static inline vd exp_f64_approx_core(vd x, vd *scale) {
 #define K vm_exp_approx_f64_k
     vdi ki;
     vd kd = exp_f64_round_k(x, K.inv_ln2_n, K.shift, &ki);
     vd r = vd_fnma(kd, vd_set(K.ln2_n), x);
-    *scale = exp_f64_scale32(ki);
+    *scale = exp_f64_scale16(ki);
     return vd_fma(vd_mul(r, r), vd_fma(r, vd_set(K.c3), vd_set(K.c2)), r);
 #undef K
 }

@@ -93,7 +93,7 @@ static const struct {
     .window = 0x1.0000000000000p+17,  /* result ulps around a float midpoint sent to the exact path */
 };
 
-/* fast float64: N=32 table, degree 5 on |r| <= ln2/64, relative error <= 2^-53.36 (certified) */
+/* fast float64: N=16 table, degree 6 on |r| <= ln2/32, relative error <= 2^-56.26 (certified) */
 static const struct {
     double inv_ln2_n;
     double shift;
@@ -103,18 +103,20 @@ static const struct {
     double c3;
     double c4;
     double c5;
+    double c6;
 } vm_exp_fast_f64_k = {
-    .inv_ln2_n = 0x1.71547652b82fep+5,  /* N/ln2 */
+    .inv_ln2_n = 0x1.71547652b82fep+4,  /* N/ln2 */
     .shift = 0x1.8000000000000p+52,  /* round-to-integer shift, 1.5*2^52 */
-    .ln2_hi_n = 0x1.62e42fefa0000p-6,  /* ln2/N, 37 bits: k*ln2_hi_n is exact */
-    .ln2_lo_n = 0x1.cf79abc9e3b3ap-45,  /* ln2/N - ln2_hi_n */
-    .c2 = 0x1.ffffffffdbe66p-2,  /* r^2 */
-    .c3 = 0x1.5555555576877p-3,  /* r^3 */
-    .c4 = 0x1.5555cefcab6e2p-5,  /* r^4 */
-    .c5 = 0x1.1110f06ff8cfep-7,  /* r^5 */
+    .ln2_hi_n = 0x1.62e42fefa0000p-5,  /* ln2/N, 37 bits: k*ln2_hi_n is exact */
+    .ln2_lo_n = 0x1.cf79abc9e3b3ap-44,  /* ln2/N - ln2_hi_n */
+    .c2 = 0x1.fffffffffffb9p-2,  /* r^2 */
+    .c3 = 0x1.555555548f890p-3,  /* r^3 */
+    .c4 = 0x1.55555558fcb29p-5,  /* r^4 */
+    .c5 = 0x1.11123aae71569p-7,  /* r^5 */
+    .c6 = 0x1.6c14c6e450359p-10,  /* r^6 */
 };
 
-/* approx float64: N=32 table, 1 + r + c2 r^2 + c3 r^3 on |r| <= ln2/64, relative error <= 2^-33.23 (certified) */
+/* approx float64: N=16 table, 1 + r + c2 r^2 + c3 r^3 on |r| <= ln2/32, relative error <= 2^-29.23 (certified) */
 static const struct {
     double inv_ln2_n;
     double shift;
@@ -122,11 +124,11 @@ static const struct {
     double c2;
     double c3;
 } vm_exp_approx_f64_k = {
-    .inv_ln2_n = 0x1.71547652b82fep+5,  /* N/ln2 */
+    .inv_ln2_n = 0x1.71547652b82fep+4,  /* N/ln2 */
     .shift = 0x1.8000000000000p+52,  /* round-to-integer shift, 1.5*2^52 */
-    .ln2_n = 0x1.62e42fefa39efp-6,  /* ln2/N */
-    .c2 = 0x1.000087b315313p-1,  /* r^2 */
-    .c3 = 0x1.555567599d801p-3,  /* r^3 */
+    .ln2_n = 0x1.62e42fefa39efp-5,  /* ln2/N */
+    .c2 = 0x1.00021e2768032p-1,  /* r^2 */
+    .c3 = 0x1.55559ad9b43d5p-3,  /* r^3 */
 };
 
 /* fast float32: 2^(k/16) p(r), degree 3 on |r| <= ln2/32, relative error <= 2^-29.19 (certified) (float coefficients) */

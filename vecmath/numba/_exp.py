@@ -108,7 +108,7 @@ def exp_accurate_f64(x):
 
 @kernel
 def fast_f64_core(x):
-    """(tmp, ki): exp(x) = 2^(k/32) (1 + tmp) to 2^-53.4 for |x| < 704 (exp_f64_fast_core)."""
+    """(tmp, ki): exp(x) = 2^(k/16) (1 + tmp) for |x| < 704 (exp_f64_fast_core)."""
     K = FAST64
     z = fma(x, K.inv_ln2_n, K.shift)
     ki = bits(z)
@@ -116,7 +116,7 @@ def fast_f64_core(x):
     r = fma(-kd, K.ln2_hi_n, x)
     r = fma(-kd, K.ln2_lo_n, r)
     r2 = r * r
-    p = fma(r2, fma(r, K.c5, K.c4), fma(r, K.c3, K.c2))
+    p = fma(r2, fma(r2, K.c6, fma(r, K.c5, K.c4)), fma(r, K.c3, K.c2))
     return fma(r2, p, r), ki
 
 
@@ -138,7 +138,7 @@ def scaled_f64(x, scale, tmp):
 @kernel
 def exp_fast_f64(x):
     tmp, ki = fast_f64_core(x)
-    return scaled_f64(x, scale32(ki), tmp)
+    return scaled_f64(x, scale16(ki), tmp)
 
 
 @kernel
@@ -148,7 +148,7 @@ def exp_approx_f64(x):
     ki = bits(z)
     kd = z - K.shift
     r = fma(-kd, K.ln2_n, x)
-    return scaled_f64(x, scale32(ki), fma(r * r, fma(r, K.c3, K.c2), r))
+    return scaled_f64(x, scale16(ki), fma(r * r, fma(r, K.c3, K.c2), r))
 
 
 @kernel
