@@ -25,9 +25,9 @@
  *   inputs).  Those take the accurate evaluation, kept as a double-double (s, e) good to 2^-61
  *   relative and rounded once: correctly rounded unless atan(x) lay within 2^-61 of a float
  *   midpoint, which the exhaustive test shows no float input does.
- * fast float64: tau = num/den, the same p by Horner, base hi only: base rounding 0.5 ULP of
- *   the base (<= 1 ULP of the result), tau's two roundings (|tau| <= |result|) and the final
- *   rounding: < 4 ULP (tier bound; docs/accuracy.md has the measured maximum).
+ * fast float64: tau = num/den, the same p by Horner, base hi + tau q (q = 1 + tau^2 p) in one
+ *   FMA, base hi only: base rounding 0.5 ULP of the base (<= 1 ULP of the result), tau's two
+ *   roundings (|tau| <= |result|), q's (2^-54 of tau) and the final rounding: < 4 ULP (tier bound; docs/accuracy.md has the measured maximum).
  * fast float32 (float arithmetic): the same formula on a grid read from a's float bits:
  *   clamp(bits(a) >> 22, base, base + 15) - base gives node 0 for a < 1/8, the half binades
  *   [2^e, 1.5 2^e) and [1.5 2^e, 2^(e+1)) from 1/8 to 16 (nodes within a factor 2: a - c exact)
@@ -36,8 +36,8 @@
  *   16-entry tables (one permute each on AVX-512), stored rotated so that the clamped
  *   bits(a) >> 22 reads them directly (entries are read mod 16); one division; p = c3 + c5 t^2 (2^-25.5
  *   relative): base's rounding (0.5 ULP of the base), tau's roundings (den, division: |tau| <=
- *   1/8 of the result except in slot 0, where tau = a exactly and base = 0) and the final
- *   addition: < 2 ULP.
+ *   1/8 of the result except in slot 0, where tau = a exactly and base = 0), q = 1 + t^2 p's
+ *   rounding (2^-25 of t) and the final FMA base + t q: < 2 ULP.
  * approx (both dtypes, no table): t = min(1, a) / max(1, a), r ~ atan(t) on [0, 1] (fits
  *   Sollya-certified: vecmath/_gen/atan.py), atan a = r for a <= 1 and pi/2 - r beyond
  *   (r <= pi/4 <= the result: no cancellation).  float64: r = t P(t^2) / Q(t^2), an odd
@@ -127,7 +127,7 @@ static inline vd atan_f64_accurate_vec(vd x, int *st) {
     return y;
 }
 
-/* fast float64: base + (tau + tau^3 p(tau^2)) with tau = num/den and the sign of x; lanes with
+/* fast float64: base + tau (1 + tau^2 p(tau^2)) with tau = num/den and the sign of x; lanes with
  * |x| >= f64_branch_free_abs (and NaN) take atan_f64_special. */
 static inline vd atan_f64_fast_vec(vd x, int *st) {
     vd a = vd_abs(x);
@@ -137,10 +137,11 @@ static inline vd atan_f64_fast_vec(vd x, int *st) {
     vd t = vd_div(vd_sub(a, c), vd_fma(a, c, vd_set(1.0)));
     vd t2 = vd_mul(t, t);
 #define K vm_atan_f64_k
-    vd p = vd_fma(vd_fma(vd_fma(vd_set(K.c9), t2, vd_set(K.c7)), t2, vd_set(K.c5)), t2, vd_set(K.c3));
+    /* base + t q, q = 1 + t^2 p(t^2), in one FMA: no t^3 and no separate addition */
+    vd q = vd_fma(vd_fma(vd_fma(vd_fma(vd_set(K.c9), t2, vd_set(K.c7)), t2, vd_set(K.c5)), t2,
+                         vd_set(K.c3)), t2, vd_set(1.0));
 #undef K
-    vd v = vd_fma(vd_mul(t2, t), p, t);
-    vd y = vd_add(vd_lookup_halves(vm_atan_base_hi, j, ATAN_NODES, big), v);
+    vd y = vd_fma(t, q, vd_lookup_halves(vm_atan_base_hi, j, ATAN_NODES, big));
     y = atan_signed(y, vdi_xor(vd_bits(x), vd_bits(a)));
     vdm special = vdm_not(vd_lt(a, vd_set(ATAN_F64_BRANCH_FREE)));
     if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, atan_f64_special, st);
@@ -195,7 +196,7 @@ static inline vfh atan_f32_accurate_vec(vfh xf, int *st) {
 #undef K
 }
 
-/* fast float32: base + (tau + tau^3 p(tau^2)) in float arithmetic on the 16-slot grid of a's
+/* fast float32: base + tau (1 + tau^2 p(tau^2)) in float arithmetic on the 16-slot grid of a's
  * float bits (slot 0: a < 1/8, 15: a >= 16; the tables are rotated so that the clamped
  * bits(a) >> 22 reads them).  No special path: inf is clamped to f32_grid_clamp = 2^100
  * (vecmath.spec.LIMITS: a c overflows, tau = 0, the result is float(pi/2)); NaN passes the
@@ -209,8 +210,9 @@ static inline vf atan_f32_fast_vec(vf x, int *st) {
     vf c = vf_lookup(vm_atan_f32_node, slot, 16);
     vf t = vf_div(vf_sub(ac, c), vf_fma(ac, c, vf_set(1.0f)));
     vf t2 = vf_mul(t, t);
-    vf p = vf_fma(t2, vf_set(K.c5), vf_set(K.c3));
-    vf y = vf_add(vf_lookup(vm_atan_f32_base, slot, 16), vf_fma(vf_mul(t2, t), p, t));
+    /* base + t q, q = 1 + t^2 (c3 + c5 t^2), in one FMA: no t^3 and no separate addition */
+    vf q = vf_fma(t2, vf_fma(t2, vf_set(K.c5), vf_set(K.c3)), vf_set(1.0f));
+    vf y = vf_fma(t, q, vf_lookup(vm_atan_f32_base, slot, 16));
     (void)st;
     return vf_from_bits(vfi_xor(vf_bits(y), vfi_xor(vf_bits(x), vf_bits(a))));
 #undef K

@@ -111,7 +111,7 @@ def atan_accurate_f32(xf):
     return with_special_results(xf, finite, y, pio2)
 
 
-# fast float64 (atan_f64_fast_vec): base + (tau + tau^3 p(tau^2)), tau = (a - c) / (1 + a c).
+# fast float64 (atan_f64_fast_vec): base + tau (1 + tau^2 p(tau^2)), tau = (a - c) / (1 + a c).
 @kernel
 def atan_fast_f64(x):
     K = POLY64
@@ -119,12 +119,12 @@ def atan_fast_f64(x):
     jb, c = reduce(a)
     t = div(a - c, fma(a, c, 1.0))
     t2 = t * t
-    p = fma(fma(fma(K.c9, t2, K.c7), t2, K.c5), t2, K.c3)
-    y = signed_f64(BASE_HI[jb] + fma(t2 * t, p, t), sgn)
+    q = fma(fma(fma(fma(K.c9, t2, K.c7), t2, K.c5), t2, K.c3), t2, 1.0)
+    y = signed_f64(fma(t, q, BASE_HI[jb]), sgn)
     return with_special_results(x, finite, y, signed_f64(RED.pio2_hi, sgn))
 
 
-# fast float32 (atan_f32_fast_vec): base + (tau + tau^3 p(tau^2)) in float arithmetic on the
+# fast float32 (atan_f32_fast_vec): base + tau (1 + tau^2 p(tau^2)) in float arithmetic on the
 # 16-slot grid of a's float bits.  No special lanes: inf is clamped to 2^100 (result
 # float(pi/2)), NaN passes the clamp.
 @kernel
@@ -138,7 +138,7 @@ def atan_fast_f32(x):
     c, base = entry_f32(NODE_BASE32, entry)
     t = div(ac - c, fma(ac, c, ONE32))
     t2 = t * t
-    y = base + fma(t2 * t, fma(t2, K.c5, K.c3), t)
+    y = fma(t, fma(t2, fma(t2, K.c5, K.c3), ONE32), base)  # base + t (1 + t^2 p(t^2))
     return signed_f32(y, bits(x) ^ bits(a))
 
 
