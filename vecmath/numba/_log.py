@@ -196,8 +196,8 @@ def log_approx_f32(x):
     z, idx, kf = reduce_f32(xin, OFF16_F, 4)
     invc, logc = entry_f32(INVC_LOGC16_F, idx)
     r = fma(z, invc, -ONE32)
-    p = fma(r * r, fma(r, K.c3, K.c2), r)
-    y = fma(kf - kbias, K.ln2, logc + p)
+    q = fma(r, fma(r, K.c3, K.c2), ONE32)   # log1p(r) = r q
+    y = fma(kf - kbias, K.ln2, fma(r, q, logc))
     return with_special_results(x, y, INF32, NAN32)
 
 
