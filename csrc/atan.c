@@ -26,8 +26,9 @@
  *   relative and rounded once: correctly rounded unless atan(x) lay within 2^-61 of a float
  *   midpoint, which the exhaustive test shows no float input does.
  * fast float64: tau = num/den, the same p by Horner, base hi + tau q (q = 1 + tau^2 p) in one
- *   FMA, base hi only: base rounding 0.5 ULP of the base (<= 1 ULP of the result), tau's two
- *   roundings (|tau| <= |result|), q's (2^-54 of tau) and the final rounding: < 4 ULP (tier bound; docs/accuracy.md has the measured maximum).
+ *   FMA: base hi's rounding 0.5 ULP of the base (<= 1 ULP of the result), tau's two roundings
+ *   (|tau| <= |result|), q's (2^-54 of tau) and the final rounding: < 4 ULP (tier bound;
+ *   docs/accuracy.md has the measured maximum).
  * fast float32 (float arithmetic): the same formula on a grid read from a's float bits:
  *   clamp(bits(a) >> 22, base, base + 15) - base gives node 0 for a < 1/8, the half binades
  *   [2^e, 1.5 2^e) and [1.5 2^e, 2^(e+1)) from 1/8 to 16 (nodes within a factor 2: a - c exact)
