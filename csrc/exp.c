@@ -270,8 +270,11 @@ static inline float exp_f32_special_of(float x, int *st, vf (*core)(vf, vf *)) {
 /* y = scale + scale*tmp in float, with special lanes recomputed by the tier's routine */
 static inline vf exp_f32_finish(vf x, vf scale, vf tmp, vm_special_f32 special_fn, int *st) {
     vf y = vf_fma(scale, tmp, scale);
-    vfm special = vfm_not(vfm_and(vf_gt(x, vf_set((float)EXP_LIM.f32_branch_free_lo)),
-                                  vf_lt(x, vf_set((float)EXP_LIM.f32_branch_free_hi))));
+    /* lo < x < hi as |x - mid| < half: one compare, and x - mid is exact near the bounds
+     * (they and mid are small integers: x and x - mid share their ulp there) */
+    const float mid = (float)((EXP_LIM.f32_branch_free_lo + EXP_LIM.f32_branch_free_hi) / 2);
+    const float half = (float)((EXP_LIM.f32_branch_free_hi - EXP_LIM.f32_branch_free_lo) / 2);
+    vfm special = vfm_not(vf_lt(vf_abs(vf_sub(x, vf_set(mid))), vf_set(half)));
     if (VM_RARE(vfm_bits(special))) y = vf_fixup(x, y, special, special_fn, st);
     return y;
 }
