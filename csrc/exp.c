@@ -12,10 +12,9 @@
  *   table, reduction, roundings: vm_exp_f32_accurate_k's comment) and turns it into a window
  *   in double ulps, rounded up to a power of two (2^17: one bit test): float(y) is the
  *   correctly rounded result unless y lies within it of a float midpoint (about 2^-11 of
- *   inputs).  Those, and results outside float's
- *   normal range, take exp_f32_special: the float64 accurate evaluation kept as an exact
- *   double-double (error < 2^-58) and rounded once; the exhaustive test proves every float
- *   input correctly rounded.
+ *   inputs).  Those, and results outside float's normal range, take exp_f32_special: the
+ *   float64 accurate evaluation kept as an exact double-double (error < 2^-58) and rounded
+ *   once; the exhaustive test proves every float input correctly rounded.
  * fast float64: N = 16 without tails (one register permute on AVX-512, where N = 32 took two and
  *   a blend), degree 6 (2^-56.3): table 2^-53 + final rounding < 2 ULP.
  * approx float64: N = 16, degree 3 (2^-29.2), one-constant reduction: < 2^24 ULP.

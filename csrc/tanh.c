@@ -1,11 +1,12 @@
 /* tanh(x) for float64 and float32, three tiers.
  *
  * Every tier but approx computes on a = |x| and puts x's sign back at the end (tanh is odd;
- * this keeps -0 and the sign of tiny results); approx's rational is odd and takes x itself.  No input needs a special path: NaN propagates through
- * the arithmetic, a >= sat (infinity included) selects 1 (fast: a is clamped where the result
- * rounds to 1), tiny and subnormal a come back
- * unchanged from a + a^3 P(a^2) (fast: expm1(2a)/(expm1(2a) + 2); approx: a P(u) / Q(u) with P(0) = Q(0) = 1).  tanh reports no status bits.  Coefficients and tables:
- * csrc/generated/vm_data.h (python -m vecmath._gen).
+ * this keeps -0 and the sign of tiny results); approx's rational is odd and takes x itself.
+ * No input needs a special path: NaN propagates through the arithmetic, a >= sat (infinity
+ * included) selects 1 (fast: a is clamped where the result rounds to 1), tiny and subnormal
+ * a come back unchanged from a + a^3 P(a^2) (fast: expm1(2a)/(expm1(2a) + 2); approx:
+ * a P(u) / Q(u) with P(0) = Q(0) = 1).  tanh reports no status bits.  Coefficients and
+ * tables: csrc/generated/vm_data.h (python -m vecmath._gen).
  *
  * float64 accurate: a < 1/32: odd minimax a + a^3 P(a^2); beyond, and fast float64 for every
  * a, up to sat (19.06): tanh(a) =
@@ -40,8 +41,9 @@
  *   a (1 + p1 u + ..) / (1 + q1 u + ..), u = a^2, on [0, sat), 1 beyond; no table, one
  *   division, coefficients fitted by a rational Remez and the error certified by Sollya
  *   (vecmath/_gen/tanh.py).  sat is where 1 - tanh(sat) = 2^-b, b beyond the fit's error and
- *   the roundings, so the rational stays below 1; x^2 >= sat_sq (sat^2 rounded) selects +-1.  float64: degrees 4/5, b = 28 (sat 10.05),
- *   fit 2^-28.2 plus ~6 double roundings, and 1 - tanh(sat) = 2^-28 beyond: <= 2^25 ULP.
+ *   the roundings, so the rational stays below 1; x^2 >= sat_sq (sat^2 rounded) selects +-1.
+ *   float64: degrees 4/5, b = 28 (sat 10.05), fit 2^-28.2 plus ~6 double roundings, and
+ *   1 - tanh(sat) = 2^-28 beyond: <= 2^25 ULP.
  *   float32: degrees 3/3, b = 18 (sat 6.58), fit 2^-20.4 plus float roundings (Horner of P and
  *   Q, a P, the division: ~5 ULP), and 2^-18 beyond: <= 64 ULP (exhaustive: docs/accuracy.md).
  * fast float32: float arithmetic, the float64 fast form: N / (N + 2), N = expm1(2a) = 2^k (T tmp
