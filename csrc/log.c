@@ -119,7 +119,11 @@ static inline vd log_f64_accurate_core(vd x, double kbias, vd *e) {
 }
 
 /* log's special inputs that need no evaluation: NaN, zeros, negatives and +inf give their
- * result in *y and return 1; a positive finite x (a subnormal) returns 0. */
+ * result in *y and return 1; a positive finite x (a subnormal) returns 0.  A NaN x returns
+ * itself quieted (x + x keeps its sign and payload); x < 0 gives LOG_INVALID_NAN. */
+/* The NaN of an invalid operation: the x86 default NaN, sign bit set (0xfff8000000000000,
+ * float 0xffc00000), what SSE's invalid operations and NumPy's log(-1) give, on every path. */
+#define LOG_INVALID_NAN (-NAN)
 #define LOG_SPECIAL_VALUE(NAME, T)                                                          \
     static inline int NAME(T x, T *y, int *st) {                                            \
         if (isnan(x)) *y = x + x;                                                           \
@@ -128,7 +132,7 @@ static inline vd log_f64_accurate_core(vd x, double kbias, vd *e) {
             *y = -INFINITY;                                                                 \
         } else if (x < 0) {                                                                 \
             *st |= VM_FE_INVALID;                                                           \
-            *y = NAN;                                                                       \
+            *y = LOG_INVALID_NAN;                                                           \
         } else if (isinf(x)) *y = x;                                                        \
         else return 0;                                                                      \
         return 1;                                                                           \

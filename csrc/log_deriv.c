@@ -1,8 +1,9 @@
 /* log'(x) = 1/x: one IEEE division, correctly rounded, in every tier (float32 accurate divides
  * in double, which is still correctly rounded: 53 >= 2*24 + 2 bits).  Lanes outside
  * [2^-1022, 2^1022] (float: [2^-126, 2^126]) or NaN take the scalar routine, which gives
- * log'(+-0) = +inf (divide-by-zero), NaN below 0 (invalid, as log), and reports overflow
- * (subnormal x) and underflow (subnormal results) as 1/x does.  The fused kernel is log's own
+ * log'(+-0) = +inf (divide-by-zero), NaN below 0 (invalid, as log: the default NaN, sign
+ * set), a NaN x quieted, and reports overflow (subnormal x) and underflow (subnormal results)
+ * as 1/x does.  The fused kernel is log's own
  * evaluation plus the division. */
 
 VM_COLD static double log_f64_deriv_special(double x, int *st) {
@@ -13,7 +14,7 @@ VM_COLD static double log_f64_deriv_special(double x, int *st) {
     }
     if (x < 0) {
         *st |= VM_FE_INVALID;
-        return NAN;
+        return LOG_INVALID_NAN; /* log.c: the x86 default NaN, sign set */
     }
     if (isinf(x)) return 0.0;
     double d = 1.0 / x;

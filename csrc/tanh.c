@@ -195,8 +195,9 @@ static inline vf tanh_f32_fast_vec(vf x, int *st) {
     vf pk = vf_from_bits(vfi_add(vfi_shl(vfi_shr(ki, 3), 23), vfi_set(0x3f800000)));
     vf n = vf_fma(pk, inner, vf_sub(pk, vf_set(1.0f)));
     (void)st;
-    return vf_from_bits(vfi_xor(vf_bits(vf_div(n, vf_add(n, vf_set(2.0f)))),
-                                vfi_and(vf_bits(x), vfi_set(VM_SIGN32))));
+    /* copysign, not an xor of x's sign: a NaN's sign after the arithmetic depends on the path
+     * (the scalar path's fnma negates its operand), so only x's own sign gives its NaN back */
+    return vf_copysign(vf_div(n, vf_add(n, vf_set(2.0f))), x);
 #undef K
 }
 

@@ -14,7 +14,9 @@
  *   exp's core, unrounded, squared as a double-double 2^128 times larger and scaled back in
  *   one rounding: ~0.5 ULP, subnormal results included.  fast and approx: the rounded E,
  *   squared: twice E's error + 1/2.
- * tanh' reports no flags, as tanh: exp's under/overflow reports are dropped.
+ * tanh' reports no flags, as tanh: exp's under/overflow reports are dropped.  It computes on
+ * |x|, which loses a NaN's sign, so NaN lanes are x's NaN quieted, selected at the end
+ * (tanh_deriv_nan_*: one compare, one addition, one select).
  *
  * From the saved output (reverse mode): (1 - y)(1 + y), the same in every tier.  Both factors
  * are exact for |y| >= 1/2 (Sterbenz) and the product is one rounding, so the result is within
@@ -22,6 +24,14 @@
  * rounded to +-1: use the derivative of x there. */
 
 #define TANH_LIM vm_tanh_limits /* thresholds, from vecmath.spec.LIMITS */
+
+/* dy, and x + x (x's NaN quieted, sign and payload kept) where a = |x| is NaN */
+static inline vd tanh_deriv_nan_f64(vd x, vd a, vd dy) {
+    return vd_select(vdm_not(vd_ge(a, vd_set(0.0))), vd_add(x, x), dy);
+}
+static inline vf tanh_deriv_nan_f32(vf x, vf a, vf dy) {
+    return vf_select(vfm_not(vf_ge(a, vf_set(0.0f))), vf_add(x, x), dy);
+}
 
 /* (2E)^2, E = exp(-a) rounded, where any lane's a is beyond the tail threshold */
 #define TANH_DERIV_TAILS(V, exp_vec, a, dy, limit)                                      \
@@ -63,7 +73,7 @@ static inline vd tanh_f64_accurate_deriv_vec(vd x, int *st) {
     vd dy = vd_fma(r, inv, q);
     vdm tail = vd_gt(a, vd_set(TANH_LIM.deriv_tail_f64));
     if (VM_RARE(vdm_bits(tail))) dy = vd_select(tail, tanh_deriv_tail_accurate(a), dy);
-    return dy;
+    return tanh_deriv_nan_f64(x, a, dy);
 }
 
 /* 4e / (1 + e)^2, plain, on the tier's exp (V: vd or vf) */
@@ -76,7 +86,7 @@ static inline vd tanh_f64_accurate_deriv_vec(vd x, int *st) {
         V d = V##_add(V##_set(one), e);                                                 \
         V dy = V##_div(V##_mul(e, V##_set(four)), V##_mul(d, d));                       \
         TANH_DERIV_TAILS(V, exp_##T##_##tier##_vec, a, dy, limit);                      \
-        return dy;                                                                      \
+        return tanh_deriv_nan_##T(x, a, dy);                                            \
     }
 TANH_DERIV_PLAIN(f64, fast, vd, 1.0, -2.0, 4.0, TANH_LIM.deriv_tail_f64)
 TANH_DERIV_PLAIN(f64, approx, vd, 1.0, -2.0, 4.0, TANH_LIM.deriv_tail_f64)
@@ -86,10 +96,10 @@ TANH_DERIV_PLAIN(f32, approx, vf, 1.0f, -2.0f, 4.0f, (float)TANH_LIM.deriv_tail_
 static inline vfh tanh_f32_accurate_deriv_vec(vfh xf, int *st) {
     (void)st;
     int ignored = 0;
-    vd a = vd_abs(vd_from_vfh(xf));
+    vd x = vd_from_vfh(xf), a = vd_abs(x);
     vd e = exp_f64_fast_vec(vd_mul(a, vd_set(-2.0)), &ignored); /* 2^-52: plenty for float */
     vd d = vd_add(vd_set(1.0), e);
-    return vfh_from_vd(vd_div(vd_mul(e, vd_set(4.0)), vd_mul(d, d)));
+    return vfh_from_vd(tanh_deriv_nan_f64(x, a, vd_div(vd_mul(e, vd_set(4.0)), vd_mul(d, d))));
 }
 
 /* The fused kernel is tanh's own evaluation and then the derivative's: two exps where

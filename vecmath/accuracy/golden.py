@@ -10,8 +10,10 @@ The inputs come from PCG64's raw output (a stream NumPy keeps stable), turned in
 exact or correctly rounded operations only, so every machine hashes the same inputs: every
 float16; for float32 and float64 half raw bit patterns (every exponent, NaNs, infinities and
 subnormals), a quarter uniform over [-800, 800] (float32: [-110, 110]; exp's overflow and
-underflow), a quarter uniform over [-2, 2], and the special values and thresholds of the spec.
-NaN results are hashed as one NaN: the contract covers NaN-ness, not payloads.
+underflow), a quarter uniform over [-2, 2], the special values and thresholds of the spec, and
+NaNs of both signs, quiet and signalling, with payloads (NAN_BITS).  Outputs are hashed bit for
+bit, NaN payloads included: a NaN input returns itself quieted, and a NaN made from a number
+(log(-1)) is the x86 default NaN with its sign bit set, on every path (docs/design.md).
 """
 import argparse
 import hashlib
@@ -36,6 +38,17 @@ EXTRA_SPECIALS = ([1.0, 0.5, 2.0, 5e-324, 1e-310, 2.2250738585072014e-308, 1.797
                    spec.EXP_OVERFLOW_F64, spec.EXP_SUBNORMAL_F64, spec.EXP_ZERO_F64]
                   + [v for limits in spec.LIMITS.values() for v, _ in limits.values()])
 
+# NaNs by their bits: +- quiet and signalling, the smallest and largest payloads, and some between
+NAN_BITS = {
+    "float32": [0x7fc00000, 0xffc00000, 0x7f800001, 0xff800001, 0x7fa00000, 0xffa00000,
+                0x7f81cb4c, 0xff81cb4c, 0x7fc1cb4c, 0xffc1cb4c, 0x7fbfffff, 0xffbfffff,
+                0x7fffffff, 0xffffffff, 0x7fc00001, 0xff912345],
+    "float64": [0x7ff8000000000000, 0xfff8000000000000, 0x7ff0000000000001, 0xfff0000000000001,
+                0x7ff4000000000000, 0xfff4000000000000, 0x7ff0dead0000beef, 0xfff0dead0000beef,
+                0x7ff8dead0000beef, 0xfff8dead0000beef, 0x7ff7ffffffffffff, 0xfff7ffffffffffff,
+                0x7fffffffffffffff, 0xffffffffffffffff, 0x7ff8000000000001, 0xfff0000012345678],
+}
+
 
 def inputs(dtype):
     """The fixed input set of one dtype."""
@@ -51,8 +64,9 @@ def inputs(dtype):
     uniform = lo + (-2.0 * lo) * unit                                            # two IEEE ops
     specials = [x for f in spec.FUNCTIONS for x, _ in spec.SPECIALS[f]] + EXTRA_SPECIALS
     specials = np.array(specials + [-v for v in specials])
+    nans = np.array(NAN_BITS[dtype.name], dtype=bits.dtype).view(dtype)
     with np.errstate(over="ignore"):
-        return np.concatenate([bits.view(dtype), uniform.astype(dtype), specials.astype(dtype)])
+        return np.concatenate([bits.view(dtype), uniform.astype(dtype), specials.astype(dtype), nans])
 
 
 def ufuncs():
@@ -71,9 +85,8 @@ def ufuncs():
 
 
 def digest(y):
-    """SHA-256 of an array's values, little-endian, every NaN as the same NaN."""
-    y = np.where(np.isnan(y), np.array(np.nan, y.dtype), y).astype(y.dtype.newbyteorder("<"))
-    return hashlib.sha256(y.tobytes()).hexdigest()
+    """SHA-256 of an array's bits, little-endian (NaN payloads included)."""
+    return hashlib.sha256(y.astype(y.dtype.newbyteorder("<")).tobytes()).hexdigest()
 
 
 def compute():
