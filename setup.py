@@ -11,7 +11,8 @@ import glob
 import numpy
 from setuptools import Extension, setup
 
-KERNEL_SOURCES = ["csrc/isa_scalar.c", "csrc/isa_avx2.c", "csrc/isa_avx512.c", "csrc/dispatch.c"]
+KERNEL_SOURCES = ["csrc/isa_scalar.c", "csrc/isa_avx2.c", "csrc/isa_avx512.c", "csrc/dispatch.c",
+                  "csrc/lane_table.c"]
 KERNEL_CFLAGS = ["-O3", "-std=c11", "-ffp-contract=off", "-fno-fast-math", "-fvisibility=hidden",
                  "-fno-math-errno", "-fPIC"]
 KERNEL_HEADERS = sorted(glob.glob("csrc/**/*.h", recursive=True))  # kernels come in by #include

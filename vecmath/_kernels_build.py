@@ -5,6 +5,8 @@ For numba nopython code and anyone holding raw pointers (each returns VM_FE_* bi
     int vm_<fn>_<tier>_deriv_<f64|f32>(const T *x, T *dy, size_t n)      dy = f'(x)
     int vm_<fn>_<tier>_vd_<f64|f32>(const T *x, T *y, T *dy, size_t n)   both, one evaluation
     int vm_<fn>_from_output_<f64|f32>(const T *y, T *dy, size_t n)       dy = f'(x) from y
+and the addresses of the one-output kernels' lane entry points by name (vm_lane_entries,
+csrc/lane_table.c), which vecmath.numba registers with LLVM.
 """
 import pathlib
 import re
@@ -40,7 +42,10 @@ def from_output_names():
 def cdef():
     lines = ["int vm_init(void);", "const char *vm_init_error(void);", "const char *vm_isa(void);",
              "#define VM_FE_OVERFLOW 1", "#define VM_FE_UNDERFLOW 2",
-             "#define VM_FE_DIVBYZERO 4", "#define VM_FE_INVALID 8"]
+             "#define VM_FE_DIVBYZERO 4", "#define VM_FE_INVALID 8",
+             "int vm_isa_available(const char *isa);",
+             "typedef struct { const char *name; void *addr; } vm_lane_entry;",
+             "size_t vm_lane_entries(const vm_lane_entry **table);"]
     for fn, tier in kernel_names():
         lines.append(f"int vm_{fn}_{tier}_f64(const double *x, double *y, size_t n);")
         lines.append(f"int vm_{fn}_{tier}_f32(const float *x, float *y, size_t n);")
@@ -58,7 +63,7 @@ ffibuilder = FFI()
 ffibuilder.cdef(cdef())
 ffibuilder.set_source(
     "vecmath._kernels",
-    '#include "vecmath.h"',
+    '#include "vecmath.h"\n#include "lane_table.h"',
     include_dirs=["csrc"],
     libraries=["m"],   # the kernels themselves: setup.py's static library, linked by build_ext
 )

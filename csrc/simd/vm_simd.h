@@ -21,12 +21,15 @@
 #elif defined(VM_ISA_AVX512)
 #include "vm_simd_avx512.h"
 #define VM_NAME(name) name##_avx512
+#define VM_ISA_SUFFIX _avx512
 #elif defined(VM_ISA_AVX2)
 #include "vm_simd_avx2.h"
 #define VM_NAME(name) name##_avx2
+#define VM_ISA_SUFFIX _avx2
 #else
 #include "vm_simd_scalar.h"
 #define VM_NAME(name) name##_scalar
+#define VM_ISA_SUFFIX _scalar
 #endif
 
 /* Rare lanes leave the branch-free path through one test (`if (VM_RARE(vdm_bits(special)))`)
@@ -170,7 +173,8 @@ static inline float vm_round_dd_f32_any(double s, double e) {
             for (size_t j = 0; i + j < n; j++) y[i + j] = by[j];                            \
         }                                                                                   \
         return st;                                                                          \
-    }
+    }                                                                                       \
+    VM_DEFINE_LANES(NAME, T, W, VT, LOAD, STORE, VEC)
 /* Fused value-and-derivative kernels: VEC(x, &dy, &st) returns f(x) and stores f'(x) in dy;
  * the array kernel writes both (y == x is allowed; dy must not overlap x or y). */
 #define VM_DEFINE_ARRAY2(NAME, T, W, VT, LOAD, STORE, VEC)                                  \
@@ -192,6 +196,50 @@ static inline float vm_round_dd_f32_any(double s, double e) {
         }                                                                                   \
         return st;                                                                          \
     }
+
+/* Lane entry points of every one-output kernel, for code compiled elsewhere that calls the
+ * kernel per element or per register (vecmath.numba: LLVM's loop vectorizer widens a call of
+ * the one-lane function into calls of the register function), with the array kernel's bits:
+ *   T NAME_x1_<isa>(T x)                          one element (x in every lane, lane 0 kept)
+ *   VM_REG_T NAME_x<L>_<isa>(VM_REG_T x)          one register of L lanes, where the ISA
+ *                                                 has one (VM_REG_double: AVX2, AVX-512)
+ * e.g. vm_exp_accurate_f64_x1_avx512, vm_exp_accurate_f64_x8_avx512, vm_exp_fast_f32_x8_avx2.
+ * A register wider than the kernel's vector (float32 kernels in double) takes several.
+ * csrc/lane_table.c lists them all by name; status bits are dropped. */
+#define VM_LANES_NAME(NAME, L) VM_LANES_NAME_(NAME, L, VM_ISA_SUFFIX)
+#define VM_LANES_NAME_(NAME, L, S) VM_LANES_NAME__(NAME, L, S)
+#define VM_LANES_NAME__(NAME, L, S) NAME##_x##L##S
+#define VM_DEFINE_LANES(NAME, T, W, VT, LOAD, STORE, VEC)                                   \
+    T VM_NAME(NAME##_x1)(T x) {                                                             \
+        T b[W];                                                                             \
+        int st = 0;                                                                         \
+        for (int j = 0; j < W; j++) b[j] = x;                                               \
+        STORE(b, VEC(LOAD(b), &st));                                                        \
+        return b[0];                                                                        \
+    }                                                                                       \
+    VM_DEFINE_REGISTER(NAME, T, W, VT, LOAD, STORE, VEC)
+/* The register is the kernel's vector (no copy: the function needs no stack frame beyond the
+ * status word) or holds several (float32 kernels in double). */
+#if defined(VM_REG_double)
+#define VM_DEFINE_REGISTER(NAME, T, W, VT, LOAD, STORE, VEC)                                \
+    VM_REG_##T VM_LANES_NAME(NAME, VM_REG_LANES_##T)(VM_REG_##T x) {                        \
+        int st = 0;                                                                         \
+        if (sizeof(VT) == sizeof x) {                                                       \
+            VT v;                                                                           \
+            memcpy(&v, &x, sizeof v);                                                       \
+            v = VEC(v, &st);                                                                \
+            memcpy(&x, &v, sizeof v);                                                       \
+        } else {                                                                            \
+            T b[VM_REG_LANES_##T];                                                          \
+            memcpy(b, &x, sizeof x);                                                        \
+            for (int j = 0; j < VM_REG_LANES_##T; j += W) STORE(b + j, VEC(LOAD(b + j), &st)); \
+            memcpy(&x, b, sizeof x);                                                        \
+        }                                                                                   \
+        return x;                                                                           \
+    }
+#else
+#define VM_DEFINE_REGISTER(NAME, T, W, VT, LOAD, STORE, VEC)
+#endif
 #endif
 /* float64 kernels on vd; float32 kernels on vf (float arithmetic) or vfh (computed in double) */
 #define VM_ARRAY_F64(NAME, VEC) VM_DEFINE_ARRAY(NAME, double, VD_W, vd, vd_load, vd_store, VEC)
