@@ -1,8 +1,9 @@
 """The public scalar functions and the overloads of vecmath's ufuncs inside @njit code.
 
 For every (function, tier) with kernels, one typer serves both vecmath.numba.<tier>.<fn> and the
-ufunc vecmath.<tier>.<fn>: scalars inline the numba kernel of their dtype (integers and bools
-go through float64, as in NumPy); arrays call the C array kernel (see _cffi) into a new array.
+ufunc vecmath.<tier>.<fn>: scalars call the C kernel of their dtype through its lane entry
+points (see _lanes: in a vectorized loop, once per register), integers and bools go through
+float64 as in NumPy; arrays call the C array kernel (see _cffi) into a new array.
 """
 import importlib
 
@@ -12,19 +13,17 @@ from numba.extending import overload
 
 from .. import spec
 from ._cffi import array_kernel, data_ptr
+from ._lanes import lane_function
 
 # The overloads keep the kernels' roundings (fastmath off whatever the caller's flags) and are
-# always inlined by LLVM: the user's loop must see the kernel to vectorize it, and LLVM's size
-# threshold otherwise leaves the larger kernels (log fast float32) as calls.
+# always inlined by LLVM: the user's loop must see the kernel's call to vectorize it.
 JIT_OPTIONS = {"fastmath": False, "forceinline": True}
 
-# Kernel modules present in this build: vecmath.numba._<fn> for fn in the spec.
-KERNELS = {}
-for _fn in spec.FUNCTIONS:
-    try:
-        KERNELS[_fn] = importlib.import_module(f"{__package__}._{_fn}").KERNELS
-    except ModuleNotFoundError:
-        pass
+# KERNELS[fn][tier, "f64" | "f32"]: the @njit function of one float calling C kernel
+# vm_<fn>_<tier>_<f64|f32>, for every (fn, tier) the spec lists.
+KERNELS = {fn: {(tier, suffix): lane_function(f"vm_{fn}_{tier}_{suffix}", suffix)
+                for tier in spec.TIERS for suffix in ("f64", "f32")}
+           for fn in spec.FUNCTIONS}
 
 
 def ufunc_of(fn, tier):

@@ -5,9 +5,10 @@ code, with the bits of the derivative ufuncs; and overloads of those ufuncs insi
     <fn>_and_deriv(x)    (f(x), f'(x)); for exp one evaluation
     tanh_from_output(y)  tanh'(x) from y = tanh(x)
 
-Scalars inline the kernels of _deriv (integers and bools go through float64); arrays call the
-C array kernels into new arrays.  A fused function exists where numba has the function's value
-kernel too (vecmath.numba._api.KERNELS).
+Scalars call the C kernels of _deriv (integers and bools go through float64); arrays call the
+C array kernels into new arrays.  The fused function calls the value's kernel and the
+derivative's (the C fused kernel gives the same bits from one evaluation; for exp the two are
+one kernel, called once).
 """
 import importlib
 import types as pytypes
