@@ -124,15 +124,38 @@ int vm_init(void) {
 const char *vm_init_error(void) { return vm_error; }
 const char *vm_isa(void) { return vm_active_name; }
 
-/* The public kernels: one indirect call through the active table */
+/* The public kernels: one indirect call through the active table, in IEEE mode whatever the
+ * caller's: on x86-64, MXCSR's flush-to-zero (bit 15) and denormals-are-zero (bit 6) are
+ * cleared for the call if set and put back after (a process may have them set by a library
+ * built with -ffast-math), so cffi callers get the ufuncs' bits.  Default mode: one stmxcsr and
+ * a test per call.  Other platforms: the call alone. */
+#if VM_X86
+#include <immintrin.h>
+#define VM_DENORMAL_MODES 0x8040u
+#define VM_IEEE_CALL(call)                                                                  \
+    unsigned modes = _mm_getcsr() & VM_DENORMAL_MODES;                                      \
+    if (__builtin_expect(modes != 0, 0)) {                                                  \
+        _mm_setcsr(_mm_getcsr() & ~VM_DENORMAL_MODES);                                      \
+        int st = call;                                                                      \
+        _mm_setcsr(_mm_getcsr() | modes);                                                   \
+        return st;                                                                          \
+    }                                                                                       \
+    return call;
+#else
+#define VM_IEEE_CALL(call) return call;
+#endif
 #define VM_K1(name)                                                                         \
-    int vm_##name##_f64(const double *x, double *y, size_t n) { return vm_active.name##_f64(x, y, n); } \
-    int vm_##name##_f32(const float *x, float *y, size_t n) { return vm_active.name##_f32(x, y, n); }
+    int vm_##name##_f64(const double *x, double *y, size_t n) {                             \
+        VM_IEEE_CALL(vm_active.name##_f64(x, y, n))                                         \
+    }                                                                                       \
+    int vm_##name##_f32(const float *x, float *y, size_t n) {                               \
+        VM_IEEE_CALL(vm_active.name##_f32(x, y, n))                                         \
+    }
 #define VM_K2(name)                                                                         \
     int vm_##name##_f64(const double *x, double *y, double *dy, size_t n) {                 \
-        return vm_active.name##_f64(x, y, dy, n);                                           \
+        VM_IEEE_CALL(vm_active.name##_f64(x, y, dy, n))                                     \
     }                                                                                       \
     int vm_##name##_f32(const float *x, float *y, float *dy, size_t n) {                    \
-        return vm_active.name##_f32(x, y, dy, n);                                           \
+        VM_IEEE_CALL(vm_active.name##_f32(x, y, dy, n))                                     \
     }
 VM_ALL_KERNELS

@@ -38,9 +38,31 @@
 #define MXCSR_WATCHED (_MM_EXCEPT_OVERFLOW | _MM_EXCEPT_UNDERFLOW | _MM_EXCEPT_DIV_ZERO | _MM_EXCEPT_INVALID)
 static int watched_flags(void) { return (int)(_mm_getcsr() & MXCSR_WATCHED); }
 static void clear_flags(int flags) { _mm_setcsr(_mm_getcsr() & ~(unsigned)flags); }
+
+/* IEEE mode whatever the caller's: a process whose MXCSR has flush-to-zero (bit 15) or
+ * denormals-are-zero (bit 6) set, e.g. by a library built with -ffast-math, gets the same bits
+ * (and flags) as any other.  The loop reads MXCSR once (it needs the flags anyway), clears the
+ * two bits if either is set, and puts them back at the end; the worker threads clear them too
+ * (vm_threads.c).  In the default mode this costs one test of a value already read. */
+#define MXCSR_DENORMAL_MODES 0x8040u /* FTZ | DAZ */
+static unsigned enter_loop(int *before) {
+    unsigned csr = _mm_getcsr();
+    *before = (int)(csr & MXCSR_WATCHED);
+    if (csr & MXCSR_DENORMAL_MODES) _mm_setcsr(csr & ~MXCSR_DENORMAL_MODES);
+    return csr & MXCSR_DENORMAL_MODES;
+}
+/* the caller's FTZ/DAZ back, with the flags as they stand */
+static void leave_loop(unsigned modes) {
+    if (modes) _mm_setcsr(_mm_getcsr() | modes);
+}
 #else
 static int watched_flags(void) { return fetestexcept(FE_WATCHED); }
 static void clear_flags(int flags) { feclearexcept(flags); }
+static unsigned enter_loop(int *before) {
+    *before = watched_flags();
+    return 0;
+}
+static void leave_loop(unsigned modes) { (void)modes; }
 #endif
 
 typedef int (*kernel_f64)(const double *, double *, size_t);
@@ -70,8 +92,11 @@ struct loop_ctx {
  * status of all parts once. */
 static void run_loop(char **args, npy_intp n, npy_intp const *steps, void *kernel, vm_range_fn range) {
     struct loop_ctx c = {args, steps, kernel};
-    int before = watched_flags();
-    finish_flags(before, vm_parallel((size_t)n, range, &c));
+    int before;
+    unsigned modes = enter_loop(&before);
+    int st = vm_parallel((size_t)n, range, &c);
+    leave_loop(modes);
+    finish_flags(before, st);
 }
 
 /* One loop per element type: contiguous -> kernel in place, else blocks through buf. */
@@ -326,10 +351,32 @@ static PyObject *py_set_num_threads(PyObject *self, PyObject *arg) {
     Py_RETURN_NONE;
 }
 
+/* Test-only: MXCSR of the calling thread, to run the ufuncs under FTZ/DAZ
+ * (tests/test_reliability.py).  Elsewhere than x86-64: get returns -1, set does nothing. */
+static PyObject *py_get_mxcsr(PyObject *self, PyObject *args) {
+    (void)self, (void)args;
+#if defined(__x86_64__) || defined(_M_X64)
+    return PyLong_FromUnsignedLong(_mm_getcsr());
+#else
+    return PyLong_FromLong(-1);
+#endif
+}
+static PyObject *py_set_mxcsr(PyObject *self, PyObject *arg) {
+    (void)self;
+    unsigned long v = PyLong_AsUnsignedLong(arg);
+    if (v == (unsigned long)-1 && PyErr_Occurred()) return NULL;
+#if defined(__x86_64__) || defined(_M_X64)
+    _mm_setcsr((unsigned)v);
+#endif
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"config", py_config, METH_NOARGS, "Chosen ISA, available ISAs, compiler."},
     {"get_num_threads", py_get_num_threads, METH_NOARGS, "Threads a large ufunc call uses."},
     {"set_num_threads", py_set_num_threads, METH_O, "Set the threads a large ufunc call uses."},
+    {"_get_mxcsr", py_get_mxcsr, METH_NOARGS, "Test only: this thread's MXCSR (x86-64; else -1)."},
+    {"_set_mxcsr", py_set_mxcsr, METH_O, "Test only: set this thread's MXCSR (x86-64)."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "_ufuncs", NULL, -1, methods};

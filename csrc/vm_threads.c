@@ -41,6 +41,19 @@ static size_t part_start(size_t n, int parts, int i) {
     return lo - lo % VM_PART_ALIGN;
 }
 
+/* Workers compute in IEEE mode: MXCSR's flush-to-zero and denormals-are-zero cleared before
+ * each part (a thread starts with its creator's MXCSR; the ufunc loops clear the caller's, see
+ * py_ufuncs.c, and this keeps the workers right whatever created them). */
+#if defined(__x86_64__)
+#include <immintrin.h>
+static void ieee_mode(void) {
+    unsigned csr = _mm_getcsr();
+    if (csr & 0x8040u) _mm_setcsr(csr & ~0x8040u);
+}
+#else
+static void ieee_mode(void) {}
+#endif
+
 static void *worker(void *arg) {
     int index = (int)(intptr_t)arg; /* 1-based: part 0 is the caller's */
     unsigned long seen = 0;
@@ -54,6 +67,7 @@ static void *worker(void *arg) {
         size_t lo = part_start(job.n, job.parts, index), hi = part_start(job.n, job.parts, index + 1);
         pthread_mutex_unlock(&lock);
         int st = 0;
+        ieee_mode();
         fn(ctx, lo, hi, &st);
         pthread_mutex_lock(&lock);
         job.st |= st;
