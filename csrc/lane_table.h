@@ -4,7 +4,7 @@
 #include <stddef.h>
 typedef struct {
     const char *name; /* e.g. "vm_exp_accurate_f64_x8_avx512" */
-    void *addr;
+    void *addr;       /* NULL where this build lacks it */
 } vm_lane_entry;
 /* the whole table in *table; returns its length */
 size_t vm_lane_entries(const vm_lane_entry **table);

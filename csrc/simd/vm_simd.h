@@ -78,10 +78,18 @@ static inline vd vd_lookup_halves(const double *t, vdi j, int n, vdm m) {
 /* Special lanes (NaN, infinities, overflow, subnormal results...) leave the branch-free path
  * through one test and are recomputed here, one lane at a time, by the function's scalar
  * special-case routine, which ORs VM_FE_* flags into *st. */
+/* Out of line on the CPU: an inlined fix-up's arrays would give every caller a 64-byte aligned
+ * stack frame, a cost on each call of a lane entry point (VM_LANES_*); a GPU thread has one lane
+ * and keeps it inline. */
+#if defined(VM_ISA_CUDA)
+#define VM_FIXUP static inline
+#else
+#define VM_FIXUP VM_COLD static
+#endif
 typedef double (*vm_special_f64)(double, int *);
 typedef float (*vm_special_f32)(float, int *);
 
-static inline vd vd_fixup(vd x, vd y, vdm m, vm_special_f64 fn, int *st) {
+VM_FIXUP vd vd_fixup(vd x, vd y, vdm m, vm_special_f64 fn, int *st) {
     double xs[VD_W], ys[VD_W];
     vd_store(xs, x);
     vd_store(ys, y);
@@ -90,7 +98,7 @@ static inline vd vd_fixup(vd x, vd y, vdm m, vm_special_f64 fn, int *st) {
         if (bits >> j & 1u) ys[j] = fn(xs[j], st);
     return vd_load(ys);
 }
-static inline vfh vfh_fixup(vfh x, vfh y, vdm m, vm_special_f32 fn, int *st) {
+VM_FIXUP vfh vfh_fixup(vfh x, vfh y, vdm m, vm_special_f32 fn, int *st) {
     float xs[VD_W], ys[VD_W];
     vfh_store(xs, x);
     vfh_store(ys, y);
@@ -99,13 +107,15 @@ static inline vfh vfh_fixup(vfh x, vfh y, vdm m, vm_special_f32 fn, int *st) {
         if (bits >> j & 1u) ys[j] = fn(xs[j], st);
     return vfh_load(ys);
 }
+#if !defined(VM_HAS_VF_FIRST)
 /* lane 0 of a float vector (the scalar special routines run the vector code on one lane) */
 static inline float vf_first(vf a) {
     float b[VF_W];
     vf_store(b, a);
     return b[0];
 }
-static inline vf vf_fixup(vf x, vf y, vfm m, vm_special_f32 fn, int *st) {
+#endif
+VM_FIXUP vf vf_fixup(vf x, vf y, vfm m, vm_special_f32 fn, int *st) {
     float xs[VF_W], ys[VF_W];
     vf_store(xs, x);
     vf_store(ys, y);
@@ -160,6 +170,9 @@ static inline float vm_round_dd_f32_any(double s, double e) {
 #if defined(VM_ISA_CUDA)
 #define VM_DEFINE_ARRAY(NAME, T, W, VT, LOAD, STORE, VEC)
 #define VM_DEFINE_ARRAY2(NAME, T, W, VT, LOAD, STORE, VEC)
+#define VM_LANES_F64(NAME, VEC)
+#define VM_LANES_F32(NAME, VEC)
+#define VM_LANES_F32_IN_F64(NAME, VEC)
 #else
 #define VM_DEFINE_ARRAY(NAME, T, W, VT, LOAD, STORE, VEC)                                   \
     int VM_NAME(NAME)(const T *x, T *y, size_t n) {                                        \
@@ -173,8 +186,7 @@ static inline float vm_round_dd_f32_any(double s, double e) {
             for (size_t j = 0; i + j < n; j++) y[i + j] = by[j];                            \
         }                                                                                   \
         return st;                                                                          \
-    }                                                                                       \
-    VM_DEFINE_LANES(NAME, T, W, VT, LOAD, STORE, VEC)
+    }
 /* Fused value-and-derivative kernels: VEC(x, &dy, &st) returns f(x) and stores f'(x) in dy;
  * the array kernel writes both (y == x is allowed; dy must not overlap x or y). */
 #define VM_DEFINE_ARRAY2(NAME, T, W, VT, LOAD, STORE, VEC)                                  \
@@ -204,48 +216,48 @@ static inline float vm_round_dd_f32_any(double s, double e) {
  *   VM_REG_T NAME_x<L>_<isa>(VM_REG_T x)          one register of L lanes, where the ISA
  *                                                 has one (VM_REG_double: AVX2, AVX-512)
  * e.g. vm_exp_accurate_f64_x1_avx512, vm_exp_accurate_f64_x8_avx512, vm_exp_fast_f32_x8_avx2.
- * A register wider than the kernel's vector (float32 kernels in double) takes several.
- * csrc/lane_table.c lists them all by name; status bits are dropped. */
+ * The register is the kernel's vector: float32 kernels in double take VD_W floats (vfh: a ymm
+ * register on AVX-512, xmm on AVX2), the others VF_W; a register of VF_W floats would hold two
+ * vfh, and the first must then wait on the stack while the second is computed (a stack frame:
+ * see below).  csrc/lane_table.c lists them all by name; status bits are dropped.  No local
+ * arrays, no local status word: any stack object makes GCC realign the frame of every call to
+ * 64 bytes (about 6 cycles a call with zmm registers). */
 #define VM_LANES_NAME(NAME, L) VM_LANES_NAME_(NAME, L, VM_ISA_SUFFIX)
 #define VM_LANES_NAME_(NAME, L, S) VM_LANES_NAME__(NAME, L, S)
 #define VM_LANES_NAME__(NAME, L, S) NAME##_x##L##S
-#define VM_DEFINE_LANES(NAME, T, W, VT, LOAD, STORE, VEC)                                   \
-    T VM_NAME(NAME##_x1)(T x) {                                                             \
-        T b[W];                                                                             \
-        int st = 0;                                                                         \
-        for (int j = 0; j < W; j++) b[j] = x;                                               \
-        STORE(b, VEC(LOAD(b), &st));                                                        \
-        return b[0];                                                                        \
+/* where the lane functions' special lanes drop their status bits (only they write here) */
+static _Thread_local int vm_lane_status;
+#define VM_LANES_F64(NAME, VEC)                                                             \
+    double VM_NAME(NAME##_x1)(double x) { return vd_first(VEC(vd_set(x), &vm_lane_status)); } \
+    VM_REGISTER_SAME(NAME, double, VEC)
+#define VM_LANES_F32(NAME, VEC)                                                             \
+    float VM_NAME(NAME##_x1)(float x) { return vf_first(VEC(vf_set(x), &vm_lane_status)); } \
+    VM_REGISTER_SAME(NAME, float, VEC)
+#define VM_LANES_F32_IN_F64(NAME, VEC)                                                      \
+    float VM_NAME(NAME##_x1)(float x) {                                                     \
+        return (float)vd_first(vd_from_vfh(VEC(vfh_from_vd(vd_set(x)), &vm_lane_status))); \
     }                                                                                       \
-    VM_DEFINE_REGISTER(NAME, T, W, VT, LOAD, STORE, VEC)
-/* The register is the kernel's vector (no copy: the function needs no stack frame beyond the
- * status word) or holds several (float32 kernels in double). */
+    VM_REGISTER_VFH(NAME, VEC)
 #if defined(VM_REG_double)
-#define VM_DEFINE_REGISTER(NAME, T, W, VT, LOAD, STORE, VEC)                                \
+#define VM_REGISTER_SAME(NAME, T, VEC)                                                      \
     VM_REG_##T VM_LANES_NAME(NAME, VM_REG_LANES_##T)(VM_REG_##T x) {                        \
-        int st = 0;                                                                         \
-        if (sizeof(VT) == sizeof x) {                                                       \
-            VT v;                                                                           \
-            memcpy(&v, &x, sizeof v);                                                       \
-            v = VEC(v, &st);                                                                \
-            memcpy(&x, &v, sizeof v);                                                       \
-        } else {                                                                            \
-            T b[VM_REG_LANES_##T];                                                          \
-            memcpy(b, &x, sizeof x);                                                        \
-            for (int j = 0; j < VM_REG_LANES_##T; j += W) STORE(b + j, VEC(LOAD(b + j), &st)); \
-            memcpy(&x, b, sizeof x);                                                        \
-        }                                                                                   \
-        return x;                                                                           \
+        return VEC(x, &vm_lane_status);                                                     \
     }
+#define VM_REGISTER_VFH(NAME, VEC)                                                          \
+    vfh VM_LANES_NAME(NAME, VD_W)(vfh x) { return VEC(x, &vm_lane_status); }
 #else
-#define VM_DEFINE_REGISTER(NAME, T, W, VT, LOAD, STORE, VEC)
+#define VM_REGISTER_SAME(NAME, T, VEC)
+#define VM_REGISTER_VFH(NAME, VEC)
 #endif
 #endif
 /* float64 kernels on vd; float32 kernels on vf (float arithmetic) or vfh (computed in double) */
-#define VM_ARRAY_F64(NAME, VEC) VM_DEFINE_ARRAY(NAME, double, VD_W, vd, vd_load, vd_store, VEC)
-#define VM_ARRAY_F32(NAME, VEC) VM_DEFINE_ARRAY(NAME, float, VF_W, vf, vf_load, vf_store, VEC)
+/* (each also defines its lane entry points, VM_LANES_*, outside CUDA) */
+#define VM_ARRAY_F64(NAME, VEC) \
+    VM_DEFINE_ARRAY(NAME, double, VD_W, vd, vd_load, vd_store, VEC) VM_LANES_F64(NAME, VEC)
+#define VM_ARRAY_F32(NAME, VEC) \
+    VM_DEFINE_ARRAY(NAME, float, VF_W, vf, vf_load, vf_store, VEC) VM_LANES_F32(NAME, VEC)
 #define VM_ARRAY_F32_IN_F64(NAME, VEC) \
-    VM_DEFINE_ARRAY(NAME, float, VD_W, vfh, vfh_load, vfh_store, VEC)
+    VM_DEFINE_ARRAY(NAME, float, VD_W, vfh, vfh_load, vfh_store, VEC) VM_LANES_F32_IN_F64(NAME, VEC)
 
 #define VM_ARRAY2_F64(NAME, VEC) VM_DEFINE_ARRAY2(NAME, double, VD_W, vd, vd_load, vd_store, VEC)
 #define VM_ARRAY2_F32(NAME, VEC) VM_DEFINE_ARRAY2(NAME, float, VF_W, vf, vf_load, vf_store, VEC)

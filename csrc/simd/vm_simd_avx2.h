@@ -174,3 +174,7 @@ static inline vfi vfi_lookup(const uint32_t *t, vfi idx, int n) {
 static inline vf vf_lookup(const float *t, vfi idx, int n) {
     return _mm256_castsi256_ps(vfi_lookup((const uint32_t *)t, idx, n));
 }
+
+/* lane 0 of a float vector (one instruction; vm_simd.h's generic one goes through memory) */
+#define VM_HAS_VF_FIRST 1
+static inline float vf_first(vf a) { return _mm256_cvtss_f32(a); }

@@ -158,3 +158,7 @@ static inline vf vf_lookup(const float *t, vfi idx, int n) {
     idx = _mm512_and_si512(idx, _mm512_set1_epi32(n - 1));
     return _mm512_mask_i32gather_ps(_mm512_setzero_ps(), _mm512_cmpeq_epi32_mask(idx, idx), idx, t, 4);
 }
+
+/* lane 0 of a float vector (one instruction; vm_simd.h's generic one goes through memory) */
+#define VM_HAS_VF_FIRST 1
+static inline float vf_first(vf a) { return _mm512_cvtss_f32(a); }
