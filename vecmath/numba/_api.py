@@ -2,8 +2,9 @@
 
 For every (function, tier) with kernels, one typer serves both vecmath.numba.<tier>.<fn> and the
 ufunc vecmath.<tier>.<fn>: scalars call the C kernel of their dtype through its lane entry
-points (see _lanes: in a vectorized loop, once per register), integers and bools go through
-float64 as in NumPy; arrays call the C array kernel (see _cffi) into a new array.
+points (see _lanes: in a vectorized loop, once per register) or, for the three kernels that
+measured faster so, inline it (_inline); integers and bools go through float64 as in NumPy;
+arrays call the C array kernel (see _cffi) into a new array.
 """
 import importlib
 
@@ -13,15 +14,18 @@ from numba.extending import overload
 
 from .. import spec
 from ._cffi import array_kernel, data_ptr
+from ._inline import KERNELS as INLINE
 from ._lanes import lane_function
 
 # The overloads keep the kernels' roundings (fastmath off whatever the caller's flags) and are
 # always inlined by LLVM: the user's loop must see the kernel's call to vectorize it.
 JIT_OPTIONS = {"fastmath": False, "forceinline": True}
 
-# KERNELS[fn][tier, "f64" | "f32"]: the @njit function of one float calling C kernel
-# vm_<fn>_<tier>_<f64|f32>, for every (fn, tier) the spec lists.
-KERNELS = {fn: {(tier, suffix): lane_function(f"vm_{fn}_{tier}_{suffix}", suffix)
+# KERNELS[fn][tier, "f64" | "f32"]: the @njit function of one float for every (fn, tier) the
+# spec lists: the C kernel vm_<fn>_<tier>_<f64|f32> called through its lane entry points, or
+# where that measured slower, the same kernel inlined (_inline).
+KERNELS = {fn: {(tier, suffix): INLINE.get((fn, tier, suffix))
+                or lane_function(f"vm_{fn}_{tier}_{suffix}", suffix)
                 for tier in spec.TIERS for suffix in ("f64", "f32")}
            for fn in spec.FUNCTIONS}
 

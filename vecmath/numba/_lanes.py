@@ -1,12 +1,15 @@
 """The C kernels called from @njit code, one element or one register at a time.
 
-`lane_function("vm_exp_accurate_f64")` is a numba function of one float that calls the C
-kernel's one-lane entry point `vm_exp_accurate_f64_x1` (csrc/simd/vm_simd.h: VM_DEFINE_LANES).
+`lane_function("vm_exp_accurate_f64", "f64")` is a numba function of one float that calls the
+C kernel's one-lane entry point `vm_exp_accurate_f64_x1` (csrc/simd/vm_simd.h: VM_LANES_*).
 The call carries LLVM's `vector-function-abi-variant` attribute naming the kernel's register
 entry points, so where the user's loop vectorizes, LLVM calls the C kernel once per register:
 
-    zmm  vm_exp_accurate_f64_x8_avx512, vm_exp_accurate_f32_x16_avx512   numba compiles for AVX-512
-    ymm  vm_exp_accurate_f64_x4_avx2,   vm_exp_accurate_f32_x8_avx2      numba compiles for AVX2+FMA
+    numba compiles for AVX-512:  vm_exp_accurate_f64_x8_avx512 (zmm), vm_exp_fast_f32_x16_avx512
+                                 (zmm), vm_exp_accurate_f32_x8_avx512 (ymm: float32 kernels
+                                 computed in double take 8 floats a call)
+    numba compiles for AVX2+FMA: vm_exp_accurate_f64_x4_avx2, vm_exp_fast_f32_x8_avx2,
+                                 vm_exp_accurate_f32_x4_avx2
 
 and the leftover elements, or a loop that does not vectorize, call the one-lane function: the
 same kernels as the ufuncs, so the same bits by construction.  Each register variant is
@@ -30,20 +33,21 @@ def _lane_table():
     """{name: address} of every lane entry point in this build (csrc/lane_table.c)."""
     table = ffi.new("const vm_lane_entry **")
     n = lib.vm_lane_entries(table)
-    return {ffi.string(table[0][i].name).decode(): int(ffi.cast("uintptr_t", table[0][i].addr))
-            for i in range(n)}
+    entries = ((ffi.string(table[0][i].name).decode(), int(ffi.cast("uintptr_t", table[0][i].addr)))
+               for i in range(n))
+    return {name: addr for name, addr in entries if addr}
 
 
 LANE_TABLE = _lane_table()
 # The one-lane function numba calls by name: the path the ufuncs use (VECMATH_ISA or the best
 # this CPU runs; every path gives the same bits).
 ONE_LANE_ISA = ffi.string(lib.vm_isa()).decode()
-# The register variants by ISA: (lanes of float64, lanes of float32), the LLVM target features
-# numba must compile for to call them (the C function takes its vector in one register), and
-# whether this CPU runs them.
+# The register variants by ISA: the lanes a float64 / float32 kernel's register may have (a
+# float32 kernel has one of the two), and the LLVM target features numba must compile for to
+# call them (the C function takes its vector in one register).
 REGISTERS = {
-    "avx512": ((8, 16), ("avx512f", "avx512dq", "avx512vl", "avx512bw", "avx2", "fma")),
-    "avx2": ((4, 8), ("avx2", "fma")),
+    "avx512": ({"f64": (8,), "f32": (16, 8)}, ("avx512f", "avx512dq", "avx512vl", "avx512bw", "avx2", "fma")),
+    "avx2": ({"f64": (4,), "f32": (8, 4)}, ("avx2", "fma")),
 }
 RUNS = {isa: bool(lib.vm_isa_available(isa.encode())) for isa in REGISTERS}
 
@@ -74,11 +78,14 @@ def variants(context, base, suffix):
     registers this CPU runs."""
     features = _target_features(context)
     out = []
-    for isa, ((lanes64, lanes32), needs) in REGISTERS.items():
-        lanes = lanes64 if suffix == "f64" else lanes32
-        name = f"{base}_x{lanes}_{isa}"
-        if RUNS[isa] and name in LANE_TABLE and all(f in features for f in needs):
-            out.append((lanes, name))
+    for isa, (lanes_of, needs) in REGISTERS.items():
+        if not (RUNS[isa] and all(f in features for f in needs)):
+            continue
+        for lanes in lanes_of[suffix]:
+            name = f"{base}_x{lanes}_{isa}"
+            if name in LANE_TABLE:
+                out.append((lanes, name))
+                break
     return out
 
 
