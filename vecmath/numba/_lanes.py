@@ -31,8 +31,13 @@ _FLOAT = {"f64": types.float64, "f32": types.float32}
 
 def _lane_table():
     """{name: address} of every lane entry point in this build (csrc/lane_table.c)."""
+    try:
+        entries_of = lib.vm_lane_entries
+    except AttributeError:
+        raise ImportError("vecmath._kernels has no lane entry points (vm_lane_entries): the "
+                          "extension is older than this Python package (reinstall vecmath)") from None
     table = ffi.new("const vm_lane_entry **")
-    n = lib.vm_lane_entries(table)
+    n = entries_of(table)
     entries = ((ffi.string(table[0][i].name).decode(), int(ffi.cast("uintptr_t", table[0][i].addr)))
                for i in range(n))
     return {name: addr for name, addr in entries if addr}
