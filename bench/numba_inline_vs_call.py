@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 import vecmath  # noqa: E402
 import vecmath.numba as vn  # noqa: E402
 from vecmath._gen.docsection import cpu_model  # noqa: E402
+from bench_numba import loop_of, recurrence_of  # noqa: E402  (this script's folder)
 
 OLD_COMMIT = "790a85e"
 OLD_MODULES = ("_common", "_llvm", "_exp", "_log", "_tanh", "_atan")
@@ -44,24 +45,6 @@ def old_kernels():
         (pkg / f"{m}.py").write_text(src.replace("from .. import _data", "from vecmath import _data"))
     sys.path.insert(0, str(pkg.parent))
     return {fn: importlib.import_module(f"old_vecmath_numba._{fn}").KERNELS for fn in DOMAIN}
-
-
-def loop_of(f):
-    @numba.njit
-    def loop(x, y):
-        for i in range(x.size):
-            y[i] = f(x[i])
-    return loop
-
-
-def recurrence_of(f):
-    @numba.njit
-    def loop(x, y):
-        prev = x[0] - x[0]
-        for i in range(x.size):
-            prev = f(x[i] + (prev - prev))
-            y[i] = prev
-    return loop
 
 
 def main():
