@@ -3,7 +3,7 @@ ufunc extension (vecmath._ufuncs) and the cffi module of raw kernels (vecmath._k
 
 The kernels are compiled per ISA (csrc/isa_*.c select their target with #pragma GCC target) with
 KERNEL_CFLAGS: -ffp-contract=off so the compiler adds no FMA of its own and no -ffast-math, so
-every path gives the same bits.  The x86 ISA files compile to nothing elsewhere.  build_ext links
+every path gives the same bits.  Each ISA file compiles to nothing on another architecture.  build_ext links
 every extension against the libraries build_clib made, so neither lists a kernel source.
 """
 import glob
@@ -11,8 +11,9 @@ import glob
 import numpy
 from setuptools import Extension, setup
 
-KERNEL_SOURCES = ["csrc/isa_scalar.c", "csrc/isa_avx2.c", "csrc/isa_avx512.c", "csrc/dispatch.c",
-                  "csrc/lane_table.c"]
+# every CPU path of csrc/isa_list.h has its csrc/isa_<name>.c, which compiles to nothing on
+# another architecture
+KERNEL_SOURCES = sorted(glob.glob("csrc/isa_*.c")) + ["csrc/dispatch.c", "csrc/lane_table.c"]
 KERNEL_CFLAGS = ["-O3", "-std=c11", "-ffp-contract=off", "-fno-fast-math", "-fvisibility=hidden",
                  "-fno-math-errno", "-fPIC"]
 KERNEL_HEADERS = sorted(glob.glob("csrc/**/*.h", recursive=True))  # kernels come in by #include

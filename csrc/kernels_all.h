@@ -1,5 +1,6 @@
 /* Every kernel file, compiled once per ISA by isa_<name>.c: each function, then its
- * derivatives, which use the function's vector code (tanh and tanh' use exp's cores). */
+ * derivatives, which use the function's vector code (tanh and tanh' use exp's cores); then,
+ * on the CPU, the ISA's table of them, vm_table_<isa> (vm_table.h), which dispatch.c reads. */
 #include "simd/vm_simd.h"
 #include "exp.c"
 #include "exp_deriv.c"
@@ -9,3 +10,11 @@
 #include "tanh_deriv.c"
 #include "atan.c"
 #include "atan_deriv.c"
+#if !defined(VM_ISA_CUDA)
+#include "vm_table.h"
+#define VM_K1(name) .name##_f64 = VM_NAME(vm_##name##_f64), .name##_f32 = VM_NAME(vm_##name##_f32),
+#define VM_K2(name) VM_K1(name)
+const struct vm_table VM_NAME(vm_table) = {VM_ALL_KERNELS};
+#undef VM_K1
+#undef VM_K2
+#endif

@@ -327,11 +327,26 @@ static PyObject *make_ufunc(struct ufunc_spec *s, PyObject *numpy) {
                                    s->name, s->doc, 0);
 }
 
+/* {"isa": the path in use, "paths": this build's paths, "available": those this CPU runs,
+ * "compiler": ...}; the paths come from csrc/isa_list.h through vm_isa_names() */
 static PyObject *py_config(PyObject *self, PyObject *args) {
     (void)self, (void)args;
-    return Py_BuildValue("{s:s,s:[iii],s:s}", "isa", vm_isa(), "available",
-                         vm_isa_available("scalar"), vm_isa_available("avx2"),
-                         vm_isa_available("avx512"), "compiler", "gcc " __VERSION__);
+    PyObject *names = PyUnicode_FromString(vm_isa_names());
+    PyObject *paths = names ? PyUnicode_Split(names, NULL, -1) : NULL;
+    PyObject *available = PyList_New(0);
+    Py_XDECREF(names);
+    if (!paths || !available) goto fail;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(paths); i++) {
+        const char *name = PyUnicode_AsUTF8(PyList_GET_ITEM(paths, i));
+        if (!name || (vm_isa_available(name) && PyList_Append(available, PyList_GET_ITEM(paths, i)) < 0))
+            goto fail;
+    }
+    return Py_BuildValue("{s:s,s:N,s:N,s:s}", "isa", vm_isa(), "paths", paths, "available",
+                         available, "compiler", "gcc " __VERSION__);
+fail:
+    Py_XDECREF(paths);
+    Py_XDECREF(available);
+    return NULL;
 }
 
 static PyObject *py_get_num_threads(PyObject *self, PyObject *args) {

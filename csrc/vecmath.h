@@ -35,11 +35,13 @@ VM_DERIV_LIST(VM_DECLARE_DERIV)
     int vm_##fn##_from_output_f32(const float *y, float *dy, size_t n);
 VM_FROM_OUTPUT_LIST(VM_DECLARE_FROM_OUTPUT)
 
-/* Choose the CPU path: the best this CPU runs, or VECMATH_ISA=scalar|avx2|avx512 if set.
+/* Choose the CPU path: the best this CPU runs, or the one VECMATH_ISA names (vm_isa_names()).
  * Returns 0, or -1 with vm_init_error() saying why (unknown name, path the CPU lacks). */
 int vm_init(void);
 const char *vm_init_error(void);
 const char *vm_isa(void);
+/* the paths of this build, worst first, separated by spaces (csrc/isa_list.h) */
+const char *vm_isa_names(void);
 /* 1 if this build has the path and this CPU runs it */
 int vm_isa_available(const char *isa);
 

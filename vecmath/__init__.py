@@ -6,8 +6,8 @@
     vecmath.deriv.exp(x)   derivatives, and value-and-derivative kernels (every tier: .fast.deriv)
     vecmath.jax / .torch / .autograd   differentiable versions for those frameworks (lazy)
 
-Every tier gives the same bits on every CPU path (scalar, AVX2, AVX-512); VECMATH_ISA forces
-one.  show_config() says which path runs here.
+Every tier gives the same bits on every CPU path (scalar; AVX2, AVX-512 on x86-64; NEON on
+AArch64); VECMATH_ISA forces one.  show_config() says which path runs here.
 """
 from . import _ufuncs, spec
 from . import accurate, approx, deriv, fast
@@ -65,7 +65,6 @@ def config():
     import numpy
 
     c = _ufuncs.config()
-    c["available"] = [n for n, ok in zip(("scalar", "avx2", "avx512"), c["available"]) if ok]
     c["version"] = __version__
     c["numpy"] = numpy.__version__
     c["functions"] = [n for n in _accurate_names if n not in spec.ALIASES]
@@ -78,7 +77,7 @@ def show_config():
     """Print the CPU path in use and the build facts."""
     c = config()
     print(f"vecmath {c['version']} (numpy {c['numpy']})")
-    print(f"  CPU path in use : {c['isa']}  (VECMATH_ISA forces scalar|avx2|avx512)")
+    print(f"  CPU path in use : {c['isa']}  (VECMATH_ISA forces {'|'.join(c['paths'])})")
     print(f"  paths this CPU runs: {', '.join(c['available'])}")
     print(f"  compiler        : {c['compiler']}; {c['flags']}")
     print(f"  threads         : {c['num_threads']} for calls of 2^18 elements and more "

@@ -26,6 +26,10 @@
 #include "vm_simd_avx2.h"
 #define VM_NAME(name) name##_avx2
 #define VM_ISA_SUFFIX _avx2
+#elif defined(VM_ISA_NEON)
+#include "vm_simd_neon.h"
+#define VM_NAME(name) name##_neon
+#define VM_ISA_SUFFIX _neon
 #else
 #include "vm_simd_scalar.h"
 #define VM_NAME(name) name##_scalar
