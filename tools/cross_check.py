@@ -1,0 +1,135 @@
+"""Cross-build vecmath's kernels for AArch64 and check the bits of every AArch64 CPU path under
+user-mode emulation (no ARM machine needed; bits only, not speed).
+
+    python tools/cross_check.py           the golden input set (~2M float32/float64 inputs), every
+                                          kernel's outputs hashed and compared with
+                                          vecmath/accuracy/golden_hashes.json
+    python tools/cross_check.py --quick   every 64th golden input (all specials and NaNs kept),
+                                          compared bit for bit with this machine's ufuncs
+
+Builds csrc/isa_*.c (each compiles to nothing on the other architecture), dispatch.c and
+tools/kernel_driver.c with setup.py's kernel flags, statically, with aarch64-linux-gnu-gcc, then
+runs the driver under qemu-aarch64 once per path of csrc/isa_list.h (VECMATH_ISA).  float16 is
+not covered (its ufunc loops convert in the Python extension, which is not cross-built).
+Needs aarch64-linux-gnu-gcc and qemu-aarch64 (Debian: apt-get install gcc-aarch64-linux-gnu
+qemu-user); without them it says so and exits 77, and tests/test_cross.py skips.
+"""
+import argparse
+import ast
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from vecmath.accuracy import golden  # noqa: E402
+
+CC, QEMU = "aarch64-linux-gnu-gcc", "qemu-aarch64"
+SKIP = 77
+DTYPES = ("float32", "float64")
+
+
+def kernel_cflags():
+    """KERNEL_CFLAGS of setup.py (one list of flags for every build of the kernels)."""
+    tree = ast.parse((ROOT / "setup.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "KERNEL_CFLAGS":
+            return ast.literal_eval(node.value)
+    raise RuntimeError("setup.py has no KERNEL_CFLAGS")
+
+
+def build(out):
+    sources = sorted(glob.glob(str(ROOT / "csrc" / "isa_*.c"))) + [
+        str(ROOT / "csrc" / "dispatch.c"), str(ROOT / "tools" / "kernel_driver.c")]
+    flags = [f for f in kernel_cflags() if f not in ("-fPIC", "-fvisibility=hidden")]
+    subprocess.run([CC, *flags, "-static", "-I", str(ROOT / "csrc"), *sources, "-lm", "-o", str(out)],
+                   check=True)
+
+
+def label_of(kernel):
+    """The golden label of a C kernel's outputs (exp_accurate_vd -> accurate.deriv.exp_and_deriv)."""
+    if kernel.endswith("_from_output"):
+        return f"deriv.{kernel}"
+    fn, tier, *rest = kernel.split("_")
+    if not rest:
+        return f"{tier}.{fn}"
+    return f"{tier}.deriv.{fn}" if rest == ["deriv"] else f"{tier}.deriv.{fn}_and_deriv"
+
+
+def run_path(driver, work, isa):
+    t = time.perf_counter()
+    r = subprocess.run([QEMU, str(driver), str(work)], env=dict(os.environ, VECMATH_ISA=isa),
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeError(f"VECMATH_ISA={isa}: {r.stderr.strip() or r.returncode}")
+    outputs = {}
+    for f in work.glob("*.*.*.bin"):
+        kernel, out, dtype, _ = f.name.split(".")
+        outputs[f"{label_of(kernel)}.{out}.{dtype}"] = np.fromfile(f, dtype)
+        f.unlink()
+    return outputs, time.perf_counter() - t
+
+
+def ufunc_outputs(x, dtype):
+    """This machine's outputs of every ufunc, by golden label."""
+    out = {}
+    with np.errstate(all="ignore"):
+        for label, uf in golden.ufuncs().items():
+            ys = uf(x)
+            for i, y in enumerate(ys if uf.nout == 2 else (ys,)):
+                out[f"{label}.{i}.{dtype}"] = y
+    return out
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--quick", action="store_true", help="every 64th input, against this machine's ufuncs")
+    args = p.parse_args(argv)
+    missing = [t for t in (CC, QEMU) if shutil.which(t) is None]
+    if missing:
+        print(f"skipped: {' and '.join(missing)} not found "
+              "(Debian: apt-get install gcc-aarch64-linux-gnu qemu-user)")
+        return SKIP
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        driver = work / "kernel_driver"
+        build(driver)
+        want = {}
+        for dtype in DTYPES:
+            x = golden.inputs(dtype)
+            if args.quick:
+                specials = ~np.isfinite(x) | (np.arange(x.size) >= golden.N_SAMPLED)
+                x = x[specials | (np.arange(x.size) % 64 == 0)]
+                want.update(ufunc_outputs(x, dtype))
+            x.tofile(work / f"inputs.{dtype}.bin")
+        if not args.quick:
+            committed = golden.committed()
+            for dtype in DTYPES:  # the same inputs as the committed hashes'
+                if golden.digest(golden.inputs(dtype)) != committed[f"inputs.{dtype}"]:
+                    raise RuntimeError(f"the {dtype} golden inputs differ from the committed ones")
+            want = {k: v for k, v in committed.items() if k.endswith(DTYPES) and not k.startswith("inputs.")}
+        paths = subprocess.run([QEMU, str(driver), "--paths"], capture_output=True, text=True,
+                               check=True).stdout.split()
+        ok = True
+        for isa in paths:
+            got, seconds = run_path(driver, work, isa)
+            if args.quick:
+                bad = sorted(k for k in want if k not in got or got[k].tobytes() != want[k].tobytes())
+            else:
+                bad = sorted(k for k in want if k not in got or golden.digest(got[k]) != want[k])
+            ok &= not bad
+            print(f"aarch64 {isa}: {len(want) - len(bad)} of {len(want)} outputs match "
+                  f"({'quick, against this machine' if args.quick else 'golden hashes'}; "
+                  f"{seconds:.0f} s under emulation)" + (f"; differ: {', '.join(bad[:8])}" if bad else ""))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
