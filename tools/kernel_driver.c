@@ -5,6 +5,7 @@
  *
  *     kernel_driver DIR      reads DIR/inputs.float32.bin and DIR/inputs.float64.bin,
  *                            writes DIR/<kernel>.<output>.<dtype>.bin (e.g. exp_accurate.0.float64.bin)
+ *     kernel_driver DIR K... only kernels K... (e.g. exp_accurate log_accurate)
  *     kernel_driver --paths  prints this build's CPU paths (csrc/isa_list.h) */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,26 +35,37 @@ static void write_all(const char *dir, const char *name, int out, const char *dt
     if (!f || fwrite(p, 1, bytes, f) != bytes || fclose(f) != 0) { perror(path); exit(2); }
 }
 
+static int wanted(int argc, char **argv, const char *name) {
+    for (int i = 2; i < argc; i++)
+        if (strcmp(argv[i], name) == 0) return 1;
+    return 0;
+}
+
 int main(int argc, char **argv) {
-    if (argc != 2) { fprintf(stderr, "usage: %s DIR | --paths\n", argv[0]); return 2; }
+    if (argc < 2) { fprintf(stderr, "usage: %s DIR [KERNEL...] | --paths\n", argv[0]); return 2; }
     if (strcmp(argv[1], "--paths") == 0) return printf("%s\n", vm_isa_names()) < 0;
     if (vm_init() != 0) { fprintf(stderr, "%s\n", vm_init_error()); return 3; }
     const char *dir = argv[1];
     size_t n32, n64;
     float *x32 = read_all(dir, "float32", 4, &n32), *y32 = malloc(4 * n32 + 4), *d32 = malloc(4 * n32 + 4);
     double *x64 = read_all(dir, "float64", 8, &n64), *y64 = malloc(8 * n64 + 8), *d64 = malloc(8 * n64 + 8);
+#define VM_WANTED(name) (argc == 2 || wanted(argc, argv, #name))
 #define VM_K1(name)                                                                         \
+    if (VM_WANTED(name)) {                                                                  \
     vm_##name##_f32(x32, y32, n32);                                                         \
     write_all(dir, #name, 0, "float32", y32, 4 * n32);                                      \
     vm_##name##_f64(x64, y64, n64);                                                         \
-    write_all(dir, #name, 0, "float64", y64, 8 * n64);
+    write_all(dir, #name, 0, "float64", y64, 8 * n64);                                      \
+    }
 #define VM_K2(name)                                                                         \
+    if (VM_WANTED(name)) {                                                                  \
     vm_##name##_f32(x32, y32, d32, n32);                                                    \
     write_all(dir, #name, 0, "float32", y32, 4 * n32);                                      \
     write_all(dir, #name, 1, "float32", d32, 4 * n32);                                      \
     vm_##name##_f64(x64, y64, d64, n64);                                                    \
     write_all(dir, #name, 0, "float64", y64, 8 * n64);                                      \
-    write_all(dir, #name, 1, "float64", d64, 8 * n64);
+    write_all(dir, #name, 1, "float64", d64, 8 * n64);                                      \
+    }
     VM_ALL_KERNELS
     printf("%s\n", vm_isa());
     return 0;
