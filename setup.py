@@ -3,23 +3,37 @@ ufunc extension (vecmath._ufuncs) and the cffi module of raw kernels (vecmath._k
 
 The kernels are compiled per ISA (csrc/isa_*.c select their target with #pragma GCC target) with
 KERNEL_CFLAGS: -ffp-contract=off so the compiler adds no FMA of its own and no -ffast-math, so
-every path gives the same bits.  Each ISA file compiles to nothing on another architecture.  build_ext links
-every extension against the libraries build_clib made, so neither lists a kernel source.
+every path gives the same bits.  Each ISA file compiles to nothing on another architecture; the
+paths that need flags of their own (ISA_CFLAGS: SVE's fixed vector lengths) are compiled alone,
+as libraries of their own, where they are built.  build_ext links every extension against the
+libraries build_clib made, so neither lists a kernel source.
 """
 import glob
+import pathlib
+import platform
 
 import numpy
 from setuptools import Extension, setup
 
-# every CPU path of csrc/isa_list.h has its csrc/isa_<name>.c, which compiles to nothing on
-# another architecture
-KERNEL_SOURCES = sorted(glob.glob("csrc/isa_*.c")) + ["csrc/dispatch.c", "csrc/lane_table.c"]
 KERNEL_CFLAGS = ["-O3", "-std=c11", "-ffp-contract=off", "-fno-fast-math", "-fvisibility=hidden",
                  "-fno-math-errno", "-fPIC"]
+# Flags of a CPU path's own, on the architecture that has it (csrc/isa_list.h)
+ISA_CFLAGS = {"aarch64": {"sve256": ["-march=armv8.2-a+sve", "-msve-vector-bits=256"],
+                          "sve512": ["-march=armv8.2-a+sve", "-msve-vector-bits=512"]}}
+ARCH = {"arm64": "aarch64", "amd64": "x86_64"}.get(platform.machine().lower(), platform.machine().lower())
+OWN_FLAGS = {f"csrc/isa_{isa}.c": flags for isa, flags in ISA_CFLAGS.get(ARCH, {}).items()}
+# every CPU path of csrc/isa_list.h has its csrc/isa_<name>.c, which compiles to nothing on
+# another architecture
+KERNEL_SOURCES = [f for f in sorted(glob.glob("csrc/isa_*.c")) if f not in OWN_FLAGS] + [
+    "csrc/dispatch.c", "csrc/lane_table.c"]
 KERNEL_HEADERS = sorted(glob.glob("csrc/**/*.h", recursive=True))  # kernels come in by #include
+DEPENDS = KERNEL_HEADERS + sorted(glob.glob("csrc/*.c"))
 
-kernels = ("vmkernels", {"sources": KERNEL_SOURCES, "include_dirs": ["csrc"], "cflags": KERNEL_CFLAGS,
-                         "depends": KERNEL_HEADERS + sorted(glob.glob("csrc/*.c"))})
+kernels = [("vmkernels", {"sources": KERNEL_SOURCES, "include_dirs": ["csrc"], "cflags": KERNEL_CFLAGS,
+                          "depends": DEPENDS})]
+kernels += [(f"vmkernels_{pathlib.Path(f).stem}", {"sources": [f], "include_dirs": ["csrc"],
+                                                   "cflags": KERNEL_CFLAGS + flags, "depends": DEPENDS})
+            for f, flags in OWN_FLAGS.items()]
 
 ufuncs = Extension(
     "vecmath._ufuncs",
@@ -31,4 +45,4 @@ ufuncs = Extension(
     depends=KERNEL_HEADERS,
 )
 
-setup(libraries=[kernels], ext_modules=[ufuncs], cffi_modules=["vecmath/_kernels_build.py:ffibuilder"])
+setup(libraries=kernels, ext_modules=[ufuncs], cffi_modules=["vecmath/_kernels_build.py:ffibuilder"])

@@ -35,12 +35,30 @@ static int cpu_runs_avx512(void) {
 #if defined(__aarch64__)
 #if defined(__linux__)
 #include <sys/auxv.h>
+#include <sys/prctl.h>
 #ifndef HWCAP_ASIMD
 #define HWCAP_ASIMD (1 << 1)
 #endif
+#ifndef HWCAP_SVE
+#define HWCAP_SVE (1 << 22)
+#endif
+#ifndef PR_SVE_GET_VL
+#define PR_SVE_GET_VL 51
+#define PR_SVE_VL_LEN_MASK 0xffff
+#endif
 static int cpu_runs_neon(void) { return (getauxval(AT_HWCAP) & HWCAP_ASIMD) != 0; }
+/* SVE at exactly this vector length (the fixed-length builds assume it) */
+static int sve_bytes(void) {
+    if (!(getauxval(AT_HWCAP) & HWCAP_SVE)) return 0;
+    int vl = prctl(PR_SVE_GET_VL);
+    return vl < 0 ? 0 : (vl & PR_SVE_VL_LEN_MASK);
+}
+static int cpu_runs_sve256(void) { return sve_bytes() == 32; }
+static int cpu_runs_sve512(void) { return sve_bytes() == 64; }
 #else
 static int cpu_runs_neon(void) { return 1; } /* AArch64 requires Advanced SIMD (macOS included) */
+static int cpu_runs_sve256(void) { return 0; } /* no SVE outside Linux here (Apple has none) */
+static int cpu_runs_sve512(void) { return 0; }
 #endif
 #endif
 

@@ -13,7 +13,8 @@ user-mode emulation (no ARM machine needed; bits only, not speed).
 
 Builds csrc/isa_*.c (each compiles to nothing on the other architecture), dispatch.c and
 tools/kernel_driver.c with setup.py's kernel flags, statically, with aarch64-linux-gnu-gcc, then
-runs the driver under qemu-aarch64 once per path of csrc/isa_list.h (VECMATH_ISA).  float16 is
+runs the driver under qemu-aarch64 once per path of csrc/isa_list.h (VECMATH_ISA; the SVE paths
+on an emulated CPU of their vector length, QEMU_CPU=max,sve-default-vector-length=N).  float16 is
 not covered (its ufunc loops convert in the Python extension, which is not cross-built).
 Needs aarch64-linux-gnu-gcc and qemu-aarch64 (Debian: apt-get install gcc-aarch64-linux-gnu
 qemu-user); without them it says so and exits 77, and tests/test_cross.py skips.
@@ -40,21 +41,38 @@ SKIP = 77
 DTYPES = ("float32", "float64")
 
 
-def kernel_cflags():
-    """KERNEL_CFLAGS of setup.py (one list of flags for every build of the kernels)."""
-    tree = ast.parse((ROOT / "setup.py").read_text())
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "KERNEL_CFLAGS":
+def setup_value(name):
+    """A literal assigned in setup.py (one list of flags for every build of the kernels)."""
+    for node in ast.parse((ROOT / "setup.py").read_text()).body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == name:
             return ast.literal_eval(node.value)
-    raise RuntimeError("setup.py has no KERNEL_CFLAGS")
+    raise RuntimeError(f"setup.py has no {name}")
 
 
-def build(out):
+def build(work):
+    """The driver, linked statically from every csrc/isa_*.c (with its ISA_CFLAGS), dispatch.c
+    and tools/kernel_driver.c, each compiled with setup.py's KERNEL_CFLAGS."""
+    flags = [f for f in setup_value("KERNEL_CFLAGS") if f not in ("-fPIC", "-fvisibility=hidden")]
+    own = setup_value("ISA_CFLAGS")["aarch64"]
     sources = sorted(glob.glob(str(ROOT / "csrc" / "isa_*.c"))) + [
         str(ROOT / "csrc" / "dispatch.c"), str(ROOT / "tools" / "kernel_driver.c")]
-    flags = [f for f in kernel_cflags() if f not in ("-fPIC", "-fvisibility=hidden")]
-    subprocess.run([CC, *flags, "-static", "-I", str(ROOT / "csrc"), *sources, "-lm", "-o", str(out)],
-                   check=True)
+    objects = []
+    for src in sources:
+        obj = work / (Path(src).stem + ".o")
+        extra = own.get(Path(src).stem.removeprefix("isa_"), [])
+        subprocess.run([CC, *flags, *extra, "-I", str(ROOT / "csrc"), "-c", src, "-o", str(obj)], check=True)
+        objects.append(str(obj))
+    driver = work / "kernel_driver"
+    subprocess.run([CC, "-static", *objects, "-lm", "-o", str(driver)], check=True)
+    return driver
+
+
+def emulated(isa):
+    """qemu-aarch64's CPU for a path: SVE at the path's vector length where it has one."""
+    cpu = "max"
+    if isa.startswith("sve"):
+        cpu += f",sve-default-vector-length={int(isa[3:]) // 8}"
+    return dict(os.environ, VECMATH_ISA=isa, QEMU_CPU=cpu)
 
 
 def label_of(kernel):
@@ -69,8 +87,7 @@ def label_of(kernel):
 
 def run_path(driver, work, isa):
     t = time.perf_counter()
-    r = subprocess.run([QEMU, str(driver), str(work)], env=dict(os.environ, VECMATH_ISA=isa),
-                       capture_output=True, text=True)
+    r = subprocess.run([QEMU, str(driver), str(work)], env=emulated(isa), capture_output=True, text=True)
     if r.returncode != 0:
         raise RuntimeError(f"VECMATH_ISA={isa}: {r.stderr.strip() or r.returncode}")
     outputs = {}
@@ -104,7 +121,7 @@ def exhaustive(driver, work, paths, chunk=1 << 24):
             x = np.arange(start, start + chunk, dtype=np.uint64).astype(np.uint32).view(np.float32)
             x.tofile(work / "inputs.float32.bin")
             r = subprocess.run([QEMU, str(driver), str(work), *kernels], capture_output=True, text=True,
-                               env=dict(os.environ, VECMATH_ISA=isa))
+                               env=emulated(isa))
             if r.returncode != 0:
                 raise RuntimeError(f"VECMATH_ISA={isa}: {r.stderr.strip() or r.returncode}")
             with np.errstate(all="ignore"):
@@ -131,8 +148,7 @@ def main(argv=None):
         return SKIP
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        driver = work / "kernel_driver"
-        build(driver)
+        driver = build(work)
         paths = args.path or subprocess.run([QEMU, str(driver), "--paths"], capture_output=True,
                                             text=True, check=True).stdout.split()
         if args.exhaustive:

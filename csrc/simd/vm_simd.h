@@ -30,6 +30,14 @@
 #include "vm_simd_neon.h"
 #define VM_NAME(name) name##_neon
 #define VM_ISA_SUFFIX _neon
+#elif defined(VM_ISA_SVE256)
+#include "vm_simd_sve.h"
+#define VM_NAME(name) name##_sve256
+#define VM_ISA_SUFFIX _sve256
+#elif defined(VM_ISA_SVE512)
+#include "vm_simd_sve.h"
+#define VM_NAME(name) name##_sve512
+#define VM_ISA_SUFFIX _sve512
 #else
 #include "vm_simd_scalar.h"
 #define VM_NAME(name) name##_scalar
