@@ -29,16 +29,20 @@
  *   FMA: base hi's rounding 0.5 ULP of the base (<= 1 ULP of the result), tau's two roundings
  *   (|tau| <= |result|), q's (2^-54 of tau) and the final rounding: < 4 ULP (tier bound;
  *   docs/accuracy.md has the measured maximum).
- * fast float32 (float arithmetic): the same formula on a grid read from a's float bits:
- *   clamp(bits(a) >> 22, base, base + 15) - base gives node 0 for a < 1/8, the half binades
- *   [2^e, 1.5 2^e) and [1.5 2^e, 2^(e+1)) from 1/8 to 16 (nodes within a factor 2: a - c exact)
- *   and node 2^30 for a >= 16 (tau ~ -1/a; a c may overflow to inf above 2^98, giving tau = 0
- *   and float(pi/2), correctly rounded); |tau| <= 1/8; nodes and atan(c) rounded to float are
- *   16-entry tables (one permute each on AVX-512), stored rotated so that the clamped
- *   bits(a) >> 22 reads them directly (entries are read mod 16); one division; p = c3 + c5 t^2 (2^-25.5
- *   relative): base's rounding (0.5 ULP of the base), tau's roundings (den, division: |tau| <=
- *   1/8 of the result except in slot 0, where tau = a exactly and base = 0), q = 1 + t^2 p's
- *   rounding (2^-25 of t) and the final FMA base + t q: < 2 ULP.
+ * fast float32 (float arithmetic; faithful: <= 1 ULP, every input): the same formula on a grid
+ *   read from a's float bits: clamp(bits(a) >> 21, base, base + 29) - base gives node 0 for
+ *   a < 1/16, the linear quarter binades from 1/16 to 8 (28 slots) and, for a >= 8, the node
+ *   c = tan(F) rounded, F the float below pi/2 (tau ~ -1/a; a - c and 1 + a c rounded, like
+ *   tau's own roundings).  Each quarter slot's node balances |tau| (<= 0.056) and is moved to a
+ *   float within a factor 2 of the slot (a - c exact) whose atan lies within 2^-12 ulp of a
+ *   float, so base = atan(c) rounded to float is exact to 2^-36 and needs no low part.  Nodes
+ *   and bases are 32-entry tables (one permute each on AVX-512), stored rotated so that the
+ *   clamped bits(a) >> 21 reads them directly.  y = base + (t + t^3 p(t^2)), p = c3 + c5 t^2 +
+ *   c7 t^4 (2^-33.1 relative on |tau| <= 1/8): the sum is the only rounding at the result's
+ *   size.  Budget: 0.5 + tau's two roundings and v's (|tau| <= 0.12 |y| outside slot 0, where
+ *   tau = a exactly and base = 0: <= 0.37 ULP) + p's < 0.87 ULP; exhaustive maximum 0.73
+ *   (docs/accuracy.md).  The previous grid (16 half-binade slots, base rounded to float,
+ *   base + t q in one FMA) reached 1.38 ULP.
  * approx (both dtypes, no table): t = min(1, a) / max(1, a), r ~ atan(t) on [0, 1] (fits
  *   Sollya-certified: vecmath/_gen/atan.py), atan a = r for a <= 1 and pi/2 - r beyond
  *   (r <= pi/4 <= the result: no cancellation).  float64: r = t P(t^2) / Q(t^2), an odd
@@ -197,23 +201,25 @@ static inline vfh atan_f32_accurate_vec(vfh xf, int *st) {
 #undef K
 }
 
-/* fast float32: base + tau (1 + tau^2 p(tau^2)) in float arithmetic on the 16-slot grid of a's
- * float bits (slot 0: a < 1/8, 15: a >= 16; the tables are rotated so that the clamped
- * bits(a) >> 22 reads them).  No special path: inf is clamped to f32_grid_clamp = 2^100
- * (vecmath.spec.LIMITS: a c overflows, tau = 0, the result is float(pi/2)); NaN passes the
- * clamp (vf_min gives its second operand), reads slot 15 and propagates. */
+/* fast float32: base + (tau + tau^3 p(tau^2)) in float arithmetic on the 30-slot grid of a's
+ * float bits (slot 0: a < 1/16, base 0; 1..28: quarter binades; 29: a >= 8; the tables are
+ * rotated so that the clamped bits(a) >> 21 reads them).  No special path: inf is clamped to
+ * f32_grid_clamp = 2^100 (vecmath.spec.LIMITS: tau = 1/c and the result is float(pi/2)); NaN
+ * passes the clamp (vf_min gives its second operand), reads slot 29 and propagates. */
 static inline vf atan_f32_fast_vec(vf x, int *st) {
 #define K vm_atan_fast_f32_k
     const int32_t base = (int32_t)vm_atan_f32_grid.index_base;
     vf a = vf_abs(x);
     vf ac = vf_min(vf_set((float)vm_atan_limits.f32_grid_clamp), a);
-    vfi slot = vfi_minu(vfi_max(vfi_shr(vf_bits(ac), 22), vfi_set(base)), vfi_set(base + 15));
-    vf c = vf_lookup(vm_atan_f32_node, slot, 16);
+    vfi slot = vfi_minu(vfi_max(vfi_shr(vf_bits(ac), 21), vfi_set(base)), vfi_set(base + 29));
+    vf c = vf_lookup(vm_atan_f32_node, slot, 32);
     vf t = vf_div(vf_sub(ac, c), vf_fma(ac, c, vf_set(1.0f)));
     vf t2 = vf_mul(t, t);
-    /* base + t q, q = 1 + t^2 (c3 + c5 t^2), in one FMA: no t^3 and no separate addition */
-    vf q = vf_fma(t2, vf_fma(t2, vf_set(K.c5), vf_set(K.c3)), vf_set(1.0f));
-    vf y = vf_fma(t, q, vf_lookup(vm_atan_f32_base, slot, 16));
+    /* atan(tau) = t + t^3 (c3 + c5 t^2 + c7 t^4) rounded once, then the base (exact to 2^-36)
+     * added: the last rounding is the result's own */
+    vf p = vf_fma(t2, vf_fma(t2, vf_set(K.c7), vf_set(K.c5)), vf_set(K.c3));
+    vf v = vf_fma(vf_mul(t2, t), p, t);
+    vf y = vf_add(vf_lookup(vm_atan_f32_base, slot, 32), v);
     (void)st;
     return vf_from_bits(vfi_xor(vf_bits(y), vfi_xor(vf_bits(x), vf_bits(a))));
 #undef K

@@ -26,17 +26,20 @@
  *   take log_f32_special, which rounds the accurate float64 evaluation as a double-double
  *   (s, e) (error ~2^-62 relative) with vm_round_dd_f32_any.  Exhaustive check: every float
  *   input gives the correctly rounded result.  Float subnormals are normal doubles here.
- * fast float64: N = 16, w = k ln2 + log c in one FMA (ln2 and log c rounded to double),
- *   G of degree 7 (c2..c9, 2^-54.7), y = w + (r + r^2 G).  Worst where w and p = r + r^2 G
- *   cancel most, the entry above c = 1 (y >= 0.0308, w = 0.0606, |p| < |y|): w's rounding
- *   1 ULP of y, p's 0.5, G's error 0.3 and the final addition 0.5 -> < 2.7 ULP (the entry
- *   with c = 1 has w = k ln2 with k != 0, or w = 0 and y = log1p(r) to 0.9 ULP; measured
- *   maximum: docs/accuracy.md).
+ * fast float64 (faithful): N = 16, the accurate tier's split without its second-order terms:
+ *   w = k ln2_hi + log c hi (exact), w + r = s + e by Fast2Sum, and
+ *   y = s + ((e + k ln2_lo + log c lo) + r^2 G), G of degree 7 (c2..c9, 2^-54.7 relative to
+ *   log1p(r), <= 1.1 |y| outside the c = 1 entry): 0.5 final rounding + G's 0.34 + the small
+ *   term's roundings (|r^2 G + e + tail| < 2^-9 |y|) < 0.85 ULP.  Before (w = k ln2 + log c
+ *   rounded, y = w + (r + r^2 G)): w's and p's roundings where they cancel, 2.6 ULP.
  * approx float64: N = 16, G of degree 3 (2^-30.2), y = k ln2 + (log c + p): < 2^24 ULP
  *   (measured 2^22.6, near the c != 1 entries where r cancels part of log c).
- * fast float32: float arithmetic, N = 32 (one register permute of floats on AVX-512), log c
- *   rounded to float, G of degree 2 (2^-27.4), y = (k ln2 + log c) + (r + r^2 G): log c's
- *   rounding can reach 2 ULP where r cancels half of it -> < 3 ULP (exhaustive maximum: docs/accuracy.md).
+ * fast float32 (faithful: every input): float arithmetic, N = 32 (one register permute of floats
+ *   on AVX-512), the float64 fast split in float: log c = hi + lo with hi a multiple of 2^-16
+ *   like ln2_hi (16 bits), so w = k ln2_hi + hi is exact for |k| < 2^8 (subnormal x included),
+ *   w + r = s + e by Fast2Sum, y = s + ((e + k ln2_lo + lo) + r^2 G), G of degree 2 (2^-27.4):
+ *   0.5 + 0.1 + the small term's roundings < 0.62 ULP (exhaustive maximum: docs/accuracy.md).
+ *   Before (w = k ln2 + log c rounded to float): 2.27 ULP where r cancels half of log c.
  * approx float32: float, N = 16, G of degree 1 (2^-17.7), y = k ln2 + (log c + p):
  *   exhaustive max 74 ULP.
  *
@@ -237,8 +240,13 @@ static inline vd log_f64_fast_eval(vd x, double kbias) {
     vd p45 = vd_fma(r, vd_set(K.c7), vd_set(K.c6));
     vd p67 = vd_fma(r, vd_set(K.c9), vd_set(K.c8));
     vd g = vd_fma(vd_mul(r2, r2), vd_fma(r2, p67, p45), vd_fma(r2, p23, p01));
-    vd w = vd_fma(kd, vd_set(K.ln2), vd_lookup(vm_log_logc16, idx, 16));
-    return vd_add(w, vd_fma(r2, g, r));
+    /* the accurate tier's split: w = k ln2_hi + log c hi exact, w + r by Fast2Sum (|w| >= |r| or
+     * w = 0), and every small term (its error, k ln2_lo + log c lo, r^2 G) in one FMA */
+    vd w = vd_fma(kd, vd_set(LOG_K.ln2_hi), vd_lookup(vm_log_logc16_hi, idx, 16)); /* exact */
+    vd tail = vd_fma(kd, vd_set(LOG_K.ln2_lo), vd_lookup(vm_log_logc16_lo, idx, 16));
+    vd s = vd_add(w, r);
+    vd e = vd_add(vd_sub(w, s), r);
+    return vd_add(s, vd_fma(r2, g, vd_add(e, tail)));
 #undef K
 }
 LOG_TIER(f64, double, vd, fast, 0x1p52, 52.0)
@@ -267,11 +275,14 @@ static inline vf log_f32_fast_eval(vf x, float kbias) {
     vf kf;
     vf z = log_reduce32_f(x, &idx, &kf);
     if (kbias != 0.0f) kf = vf_sub(kf, vf_set(kbias)); /* folded away on the hot path */
-    vf r = vf_fma(z, vf_lookup(vm_log_invc32_f, idx, 32), vf_set(-1.0f));
-    vf w = vf_fma(kf, vf_set(K.ln2), vf_lookup(vm_log_logc32_f, idx, 32));
+    vf r = vf_fma(z, vf_lookup(vm_log_invc32_f, idx, 32), vf_set(-1.0f)); /* exact */
+    vf w = vf_fma(kf, vf_set(K.ln2_hi), vf_lookup(vm_log_logc32_f, idx, 32)); /* exact */
+    vf tail = vf_fma(kf, vf_set(K.ln2_lo), vf_lookup(vm_log_logc32_lo_f, idx, 32));
+    vf s = vf_add(w, r);
+    vf e = vf_add(vf_sub(w, s), r); /* w + r = s + e: Fast2Sum (|w| >= |r| or w = 0) */
     vf r2 = vf_mul(r, r);
     vf g = vf_fma(r2, vf_set(K.c4), vf_fma(r, vf_set(K.c3), vf_set(K.c2)));
-    return vf_add(w, vf_fma(r2, g, r));
+    return vf_add(s, vf_fma(r2, g, vf_add(e, tail)));
 #undef K
 }
 LOG_TIER(f32, float, vf, fast, 0x1p23f, 23.0f)

@@ -46,14 +46,20 @@
  *   1 - tanh(sat) = 2^-28 beyond: <= 2^25 ULP.
  *   float32: degrees 3/3, b = 18 (sat 6.58), fit 2^-20.4 plus float roundings (Horner of P and
  *   Q, a P, the division: ~5 ULP), and 2^-18 beyond: <= 64 ULP (exhaustive: docs/accuracy.md).
- * fast float32: float arithmetic, the float64 fast form: N / (N + 2), N = expm1(2a) = 2^k (T tmp
- *   + (T - 1)) + (2^k - 1), 2a = k ln2 + j ln2/8 + r, T = 2^(j/8) from an 8-entry table of
- *   T - 1 (one vpermps on AVX2 and AVX-512), tmp = r + r^2 p(r), p of degree 2 on
- *   |r| <= ln2/16.  Every term is formed relative to its own size: T - 1 is stored to float
- *   precision, the bracket cancels at most half of itself (j = 1, r < 0), and 2^k - 1 >= 1
- *   where k >= 1.  Worst where N is smallest beyond the first entry (a ~ 0.03): about three
- *   float roundings of N, D's and the division's < 3.5 ULP (exhaustive maximum:
- *   docs/accuracy.md).  One division, no polynomial side, a clamped to 10. */
+ * fast float32 (faithful: <= 1 ULP, every input): float arithmetic, no division.  a = min(|x|,
+ *   10); the slot i = min_unsigned((bits(a) >> 21) - bits(2^-4) >> 21, 31): slots 0..28 are the
+ *   linear quarter binades [2^e (1 + q/4), 2^e (1 + (q+1)/4)) from 2^-4 to 10, slot 29 the
+ *   clamp's [10, 12) (its polynomial is 1), slot 31 [0, 2^-4) (and NaN).  t = a - s_i, s_i a
+ *   float just below the slot's start (exact: Sterbenz) whose tanh lies within 2^-12 ulp of a
+ *   float, so c0 = tanh(s_i) rounded costs nothing; y = c0 + t S1(t), S1 = c1 + .. + c5 t^4 by
+ *   Horner over 32-entry tables (one permute each on AVX-512); slot 31 has s = 0 and takes
+ *   y = t + t S1(t) (c1 stored as c1 - 1; B = t selected below 2^-4).  Coefficients rounded to
+ *   float one at a time with the higher ones refitted; the rounded polynomial's relative error
+ *   is certified by Sollya (2^-26.3, the generated header: <= 0.21 ULP).  Budget: final
+ *   rounding 0.5 + t S1's rounding (|t S1| <= 0.19 |y|: <= 0.19 ULP) + the deeper Horner
+ *   steps (~0.03) + the fit (<= 0.21) < 0.93 ULP; exhaustive maximum 0.71 (docs/accuracy.md).
+ *   The previous kernel, N/(N + 2) with N = expm1(2a) from an 8-entry table, reached 3.25 ULP
+ *   (N's, N + 2's and the division's roundings). */
 
 /* exp(a2) for a2 = 2a < 2 sat: a2 = kd ln2/16 + r_hi (r_hi exact), r = r_hi - kd ln2_lo_n rounded,
  * delta = -kd ln2_lo_n (r_hi + delta = a2 - k ln2/16 to 2^-87); exp(a2) = scale (1 + tail) exp(r). */
@@ -176,28 +182,24 @@ static inline vd tanh_f64_approx_vec(vd x, int *st) {
 #undef K
 }
 
-/* fast float32: N / (N + 2), N = expm1(2a) = 2^k (T tmp + (T - 1)) + (2^k - 1), 2a = k ln2 +
- * j ln2/8 + r, T = 2^(j/8) (one 8-entry permute, T - 1 stored to its own precision), tmp =
- * expm1(r); a clamped to where N/D rounds to 1 (inf included; NaN passes: vf_min's second
- * operand). */
+/* fast float32: the slot's polynomial B + t S1(t), t = a - s (exact), S1 = c1 + .. + c5 t^4 by
+ * Horner over the slot's coefficients (one permute each on AVX-512), B = c0, or B = t below
+ * 2^-4 (slot 31: c0 = 0, c1 stored as c1 - 1).  a is clamped to 10 (inf included; NaN passes:
+ * vf_min's second operand), whose slot gives 1; NaN goes to slot 31 (unsigned min) and
+ * propagates through t. */
 static inline vf tanh_f32_fast_vec(vf x, int *st) {
 #define K vm_tanh_fast_f32_k
+#define C(k) vf_lookup(vm_tanh_fast_f32_c##k, idx, 32)
     vf a = vf_min(vf_set(K.clamp), vf_abs(x));
-    vf a2 = vf_add(a, a);
-    vfi ki;
-    vf kf = exp_f32_round_k(a2, K.inv_ln2_n, K.shift, &ki);
-    vf r = vf_fnma(kf, vf_set(K.ln2_lo_n), vf_fnma(kf, vf_set(K.ln2_hi_n), a2));
-    vf tm1 = vf_lookup(vm_tanh_fast_f32_tm1, ki, 8);
-    vf p = vf_fma(r, vf_fma(r, vf_set(K.c4), vf_set(K.c3)), vf_set(K.c2));
-    vf tmp = vf_fma(vf_mul(r, r), p, r);
-    vf inner = vf_fma(vf_add(tm1, vf_set(1.0f)), tmp, tm1);
-    /* 2^k from k = kd >> 3: ki's bits above k's are the shift's, and leave through the shift left */
-    vf pk = vf_from_bits(vfi_add(vfi_shl(vfi_shr(ki, 3), 23), vfi_set(0x3f800000)));
-    vf n = vf_fma(pk, inner, vf_sub(pk, vf_set(1.0f)));
+    vfi idx = vfi_minu(vfi_sub(vfi_shr(vf_bits(a), 21), vfi_set((int32_t)K.index_base)), vfi_set(31));
+    vf t = vf_sub(a, vf_lookup(vm_tanh_fast_f32_s, idx, 32));
+    vf s1 = vf_fma(t, vf_fma(t, vf_fma(t, vf_fma(t, C(5), C(4)), C(3)), C(2)), C(1));
+    vf b = vf_select(vf_lt(a, vf_set(K.small)), t, C(0));
     (void)st;
     /* copysign, not an xor of x's sign: a NaN's sign after the arithmetic depends on the path
      * (the scalar path's fnma negates its operand), so only x's own sign gives its NaN back */
-    return vf_copysign(vf_div(n, vf_add(n, vf_set(2.0f))), x);
+    return vf_copysign(vf_fma(t, s1, b), x);
+#undef C
 #undef K
 }
 

@@ -257,16 +257,28 @@ static const float vm_log_invc32_f[32] __attribute__((aligned(64))) = {
     0x1.9000000000000p-1f, 0x1.8800000000000p-1f, 0x1.7c00000000000p-1f, 0x1.7400000000000p-1f,
 };
 
-/* log c rounded to float, N=32 (fast float32) */
+/* log c rounded to a multiple of 2^-16 (k ln2_hi + this is exact), N=32 (fast float32) */
 static const float vm_log_logc32_f[32] __attribute__((aligned(64))) = {
-    -0x1.686c820000000p-2f, -0x1.51aad80000000p-2f, -0x1.3a64c60000000p-2f, -0x1.2294200000000p-2f,
-    -0x1.1675ca0000000p-2f, -0x1.fb91860000000p-3f, -0x1.c8ff7c0000000p-3f, -0x1.af3c940000000p-3f,
-    -0x1.7ab8900000000p-3f, -0x1.5ff3080000000p-3f, -0x1.2955300000000p-3f, -0x1.0d77e80000000p-3f,
-    -0x1.e270760000000p-4f, -0x1.a926d40000000p-4f, -0x1.341d7a0000000p-4f, -0x1.f0a30c0000000p-5f,
-    -0x1.7745900000000p-5f, -0x1.f829b00000000p-6f, -0x1.fc0a8c0000000p-7f, 0x0.0p+0f,
-    0x1.0415d80000000p-5f, 0x1.08598c0000000p-4f, 0x1.700d300000000p-4f, 0x1.da72760000000p-4f,
-    0x1.365fcc0000000p-3f, 0x1.5bf4060000000p-3f, 0x1.95a5ae0000000p-3f, 0x1.d103800000000p-3f,
-    0x1.f991c60000000p-3f, 0x1.1178e80000000p-2f, 0x1.314f1e0000000p-2f, 0x1.4718dc0000000p-2f,
+    -0x1.686c000000000p-2f, -0x1.51ac000000000p-2f, -0x1.3a64000000000p-2f, -0x1.2294000000000p-2f,
+    -0x1.1674000000000p-2f, -0x1.fb90000000000p-3f, -0x1.c900000000000p-3f, -0x1.af40000000000p-3f,
+    -0x1.7ab8000000000p-3f, -0x1.5ff0000000000p-3f, -0x1.2958000000000p-3f, -0x1.0d78000000000p-3f,
+    -0x1.e270000000000p-4f, -0x1.a920000000000p-4f, -0x1.3420000000000p-4f, -0x1.f0a0000000000p-5f,
+    -0x1.7740000000000p-5f, -0x1.f840000000000p-6f, -0x1.fc00000000000p-7f, 0x0.0p+0f,
+    0x1.0420000000000p-5f, 0x1.0860000000000p-4f, 0x1.7010000000000p-4f, 0x1.da70000000000p-4f,
+    0x1.3660000000000p-3f, 0x1.5bf8000000000p-3f, 0x1.95a8000000000p-3f, 0x1.d100000000000p-3f,
+    0x1.f990000000000p-3f, 0x1.1178000000000p-2f, 0x1.3150000000000p-2f, 0x1.4718000000000p-2f,
+};
+
+/* log c - vm_log_logc32_f, N=32 (fast float32) */
+static const float vm_log_logc32_lo_f[32] __attribute__((aligned(64))) = {
+    -0x1.03d3620000000p-19f, 0x1.278d200000000p-18f, -0x1.8aad280000000p-19f, -0x1.fbcf7a0000000p-22f,
+    -0x1.cababa0000000p-18f, -0x1.86d5e40000000p-19f, 0x1.070cac0000000p-20f, 0x1.b58bfa0000000p-18f,
+    -0x1.20421c0000000p-20f, -0x1.83853c0000000p-18f, 0x1.683f000000000p-18f, 0x1.832f720000000p-23f,
+    -0x1.db8abc0000000p-22f, -0x1.b4e92c0000000p-18f, 0x1.434f220000000p-19f, -0x1.86008c0000000p-20f,
+    -0x1.63d8cc0000000p-19f, 0x1.64f1880000000p-18f, -0x1.5161f80000000p-20f, 0x0.0p+0f,
+    -0x1.44ec320000000p-18f, -0x1.9d29880000000p-18f, -0x1.67a8aa0000000p-19f, 0x1.3b1c220000000p-19f,
+    -0x1.a7f5380000000p-22f, -0x1.fca55e0000000p-18f, -0x1.2918480000000p-18f, 0x1.bf932a0000000p-18f,
+    0x1.c6cb3c0000000p-19f, 0x1.d044fc0000000p-19f, -0x1.c3c5940000000p-19f, 0x1.b84e380000000p-19f,
 };
 
 /* accurate: N=16, log1p(r) = r - r^2/2 + r^3 (c3 + .. + c10 r^7) on r in [-0.03418, 0.03125], relative error <= 2^-59.6 (certified) */
@@ -353,12 +365,14 @@ static const struct {
 
 /* fast float32: N=32, log1p(r) = r + r^2 (c2 + .. + c4 r^2) on r in [-0.01978, 0.01685], relative error <= 2^-27.35 (certified) (float coefficients) */
 static const struct {
-    float ln2;
+    float ln2_hi;
+    float ln2_lo;
     float c2;
     float c3;
     float c4;
 } vm_log_fast_f32_k = {
-    .ln2 = 0x1.62e4300000000p-1f,  /* ln2 */
+    .ln2_hi = 0x1.62e4000000000p-1f,  /* ln2 on the 2^-16 grid: k ln2_hi + log c hi is exact */
+    .ln2_lo = 0x1.7f7d1c0000000p-20f,  /* ln2 - ln2_hi */
     .c2 = -0x1.fffffc0000000p-2f,  /* r^2 */
     .c3 = 0x1.5562360000000p-2f,  /* r^3 */
     .c4 = -0x1.00f3800000000p-2f,  /* r^4 */
@@ -492,31 +506,99 @@ static const struct {
     .q3 = 0x1.3a24320000000p-13f,  /* u^3 in the denominator */
 };
 
-/* fast float32: N / (N + 2), N = expm1(2a) = 2^(k + j/8) (1 + tmp) - 1, tmp = r + c2 r^2 + c3 r^3 + c4 r^4 on |r| <= ln2/16, relative error of exp(r) <= 2^-32.29 (certified) (float coefficients) */
+/* fast float32: 31 slots (quarter binades from 2^-4 to 10, [0, 2^-4), 1 at the clamp), c0 + t (c1 + .. + c5 t^4), t = a - s_i, relative error <= 2^-26.26 (certified) (float coefficients) */
 static const struct {
     float clamp;
-    float inv_ln2_n;
-    float shift;
-    float ln2_hi_n;
-    float ln2_lo_n;
-    float c2;
-    float c3;
-    float c4;
+    float small;
+    float index_base;
 } vm_tanh_fast_f32_k = {
-    .clamp = 0x1.4000000000000p+3f,  /* a is clamped to this: tanh rounds to 1 beyond, N/D at it too */
-    .inv_ln2_n = 0x1.7154760000000p+3f,  /* N/ln2 */
-    .shift = 0x1.8000000000000p+23f,  /* round-to-integer shift, 1.5*2^23 */
-    .ln2_hi_n = 0x1.62e4000000000p-4f,  /* ln2/N, 16 bits: k*ln2_hi_n is exact */
-    .ln2_lo_n = 0x1.7f7d1c0000000p-23f,  /* ln2/N - ln2_hi_n */
-    .c2 = 0x1.0000000000000p-1f,  /* r^2 */
-    .c3 = 0x1.555c760000000p-3f,  /* r^3 */
-    .c4 = 0x1.5548400000000p-5f,  /* r^4 */
+    .clamp = 0x1.4000000000000p+3f,  /* a is clamped to this: its slot gives 1 (tanh rounds to 1 from 9.01) */
+    .small = 0x1.0000000000000p-4f,  /* below: slot 31, the result is t + t S1(t) */
+    .index_base = 0x1.ec00000000000p+8f,  /* slot = min_unsigned((bits(a) >> 21) - this, 31) */
 };
 
-/* fast float32: 2^(j/8) - 1 rounded to float (relative to its own size) */
-static const float vm_tanh_fast_f32_tm1[8] __attribute__((aligned(64))) = {
-    0x0.0p+0f, 0x1.72b83c0000000p-4f, 0x1.837f060000000p-3f, 0x1.2ff6b60000000p-2f,
-    0x1.a8279a0000000p-2f, 0x1.159ca80000000p-1f, 0x1.5d13f40000000p-1f, 0x1.ab031c0000000p-1f,
+/* fast float32: origin s_i of each slot (t = a - s_i, exact) */
+static const float vm_tanh_fast_f32_s[32] __attribute__((aligned(64))) = {
+    0x1.fff1740000000p-5f, 0x1.3ff3f20000000p-4f, 0x1.7ff8140000000p-4f, 0x1.bff7820000000p-4f,
+    0x1.fff6960000000p-4f, 0x1.3febc80000000p-3f, 0x1.7ff11a0000000p-3f, 0x1.bffda60000000p-3f,
+    0x1.fffd080000000p-3f, 0x1.3ff65e0000000p-2f, 0x1.7ffa760000000p-2f, 0x1.bff44e0000000p-2f,
+    0x1.fff8580000000p-2f, 0x1.3fc86e0000000p-1f, 0x1.7fb06c0000000p-1f, 0x1.bfdffe0000000p-1f,
+    0x1.ffe5000000000p-1f, 0x1.3ff0e40000000p+0f, 0x1.7ff5540000000p+0f, 0x1.bff1640000000p+0f,
+    0x1.fff34a0000000p+0f, 0x1.3ff6bc0000000p+1f, 0x1.7fd2d20000000p+1f, 0x1.bffdc00000000p+1f,
+    0x1.ffef3c0000000p+1f, 0x1.3ffc3c0000000p+2f, 0x1.7fdede0000000p+2f, 0x1.bfe3300000000p+2f,
+    0x1.fe28840000000p+2f, 0x1.4000000000000p+3f, 0x1.4000000000000p+3f, 0x0.0p+0f,
+};
+
+/* fast float32: t^0 coefficient per slot */
+static const float vm_tanh_fast_f32_c0[32] __attribute__((aligned(64))) = {
+    0x1.ff471c0000000p-5f, 0x1.3f4dc20000000p-4f, 0x1.7ed9280000000p-4f, 0x1.be30740000000p-4f,
+    0x1.fd504e0000000p-4f, 0x1.3d580c0000000p-3f, 0x1.7b81960000000p-3f, 0x1.b8fac60000000p-3f,
+    0x1.f595200000000p-3f, 0x1.35f0ca0000000p-2f, 0x1.6ef06a0000000p-2f, 0x1.a568e80000000p-2f,
+    0x1.d92f380000000p-2f, 0x1.1bce020000000p-1f, 0x1.4502c00000000p-1f, 0x1.68562a0000000p-1f,
+    0x1.85e4540000000p-1f, 0x1.b249c20000000p-1f, 0x1.cf6bbc0000000p-1f, 0x1.e1f8a60000000p-1f,
+    0x1.ed933a0000000p-1f, 0x1.f924860000000p-1f, 0x1.fd76080000000p-1f, 0x1.ff11240000000p-1f,
+    0x1.ffa8000000000p-1f, 0x1.fff4180000000p-1f, 0x1.fffe620000000p-1f, 0x1.ffffc80000000p-1f,
+    0x1.fffff80000000p-1f, 0x1.0000000000000p+0f, 0x1.0000000000000p+0f, 0x0.0p+0f,
+};
+
+/* fast float32: t^1 coefficient per slot (slot 31: c1 - 1) */
+static const float vm_tanh_fast_f32_c1[32] __attribute__((aligned(64))) = {
+    0x1.fe01720000000p-1f, 0x1.fce37a0000000p-1f, 0x1.fb86e60000000p-1f, 0x1.f9eca60000000p-1f,
+    0x1.f815700000000p-1f, 0x1.f3b4e60000000p-1f, 0x1.ee6b380000000p-1f, 0x1.e843080000000p-1f,
+    0x1.e149f80000000p-1f, 0x1.d1181a0000000p-1f, 0x1.be41760000000p-1f, 0x1.a949ba0000000p-1f,
+    0x1.92ac0e0000000p-1f, 0x1.62af700000000p-1f, 0x1.31b0020000000p-1f, 0x1.0266c60000000p-1f,
+    0x1.ae306a0000000p-2f, 0x1.1f41e60000000p-2f, 0x1.7232500000000p-3f, 0x1.d25ec00000000p-4f,
+    0x1.217de80000000p-4f, 0x1.b3ec560000000p-6f, 0x1.442c140000000p-7f, 0x1.dd46060000000p-9f,
+    0x1.5fb9c80000000p-10f, 0x1.7ccff40000000p-13f, 0x1.9dd0a40000000p-16f, 0x1.bfd7ca0000000p-19f,
+    0x1.fcbfae0000000p-22f, 0x0.0p+0f, 0x0.0p+0f, -0x1.4c81540000000p-36f,
+};
+
+/* fast float32: t^2 coefficient per slot */
+static const float vm_tanh_fast_f32_c2[32] __attribute__((aligned(64))) = {
+    -0x1.fd5ce00000000p-5f, -0x1.3d58ca0000000p-4f, -0x1.7b78ba0000000p-4f, -0x1.b8e0020000000p-4f,
+    -0x1.f578ec0000000p-4f, -0x1.35b6620000000p-3f, -0x1.6e77980000000p-3f, -0x1.a488820000000p-3f,
+    -0x1.d77f6c0000000p-3f, -0x1.198ada0000000p-2f, -0x1.3fd27a0000000p-2f, -0x1.5e0b1e0000000p-2f,
+    -0x1.7423fa0000000p-2f, -0x1.8934b20000000p-2f, -0x1.8417aa0000000p-2f, -0x1.6bb76a0000000p-2f,
+    -0x1.479e120000000p-2f, -0x1.e758460000000p-3f, -0x1.4f15aa0000000p-3f, -0x1.b705b60000000p-4f,
+    -0x1.1703e00000000p-4f, -0x1.ade3a00000000p-6f, -0x1.4262a80000000p-7f, -0x1.dc1fdc0000000p-9f,
+    -0x1.5d505c0000000p-10f, -0x1.7a67500000000p-13f, -0x1.9b3c720000000p-16f, -0x1.bd49400000000p-19f,
+    -0x1.e5f2e40000000p-22f, 0x0.0p+0f, 0x0.0p+0f, 0x1.e2ca540000000p-27f,
+};
+
+/* fast float32: t^3 coefficient per slot */
+static const float vm_tanh_fast_f32_c3[32] __attribute__((aligned(64))) = {
+    -0x1.4e215e0000000p-2f, -0x1.4dd8a40000000p-2f, -0x1.4b0d5a0000000p-2f, -0x1.4636060000000p-2f,
+    -0x1.3fa6ac0000000p-2f, -0x1.35b92e0000000p-2f, -0x1.2806500000000p-2f, -0x1.1847560000000p-2f,
+    -0x1.07193a0000000p-2f, -0x1.c210680000000p-3f, -0x1.6dc2a80000000p-3f, -0x1.16a4380000000p-3f,
+    -0x1.828b920000000p-4f, -0x1.294c5e0000000p-6f, 0x1.5485660000000p-5f, 0x1.4ee4240000000p-4f,
+    0x1.aa2cf80000000p-4f, 0x1.bcdee40000000p-4f, 0x1.6840a20000000p-4f, 0x1.01e82a0000000p-4f,
+    0x1.57fa5e0000000p-5f, 0x1.151dda0000000p-6f, 0x1.a64ffc0000000p-8f, 0x1.39b3480000000p-9f,
+    0x1.bd47540000000p-11f, 0x1.e2c6860000000p-14f, 0x1.065da20000000p-16f, 0x1.1c94f20000000p-19f,
+    0x1.10615a0000000p-22f, 0x0.0p+0f, 0x0.0p+0f, -0x1.5555c40000000p-2f,
+};
+
+/* fast float32: t^4 coefficient per slot */
+static const float vm_tanh_fast_f32_c4[32] __attribute__((aligned(64))) = {
+    -0x1.a4a6d60000000p-4f, 0x1.b9ad400000000p-4f, 0x1.6e79d20000000p-3f, 0x1.1e3e940000000p-3f,
+    0x1.91e1780000000p-5f, 0x1.e7a8320000000p-4f, 0x1.0423860000000p-3f, 0x1.087a080000000p-3f,
+    0x1.1df5900000000p-3f, 0x1.4bbefc0000000p-3f, 0x1.583f780000000p-3f, 0x1.570b980000000p-3f,
+    0x1.5610880000000p-3f, 0x1.1cf1820000000p-3f, 0x1.98f8960000000p-4f, 0x1.eed0e60000000p-5f,
+    0x1.88cac20000000p-6f, -0x1.eb380a0000000p-7f, -0x1.a97cb40000000p-6f, -0x1.84c56c0000000p-6f,
+    -0x1.1cebc20000000p-6f, -0x1.f01fd20000000p-8f, -0x1.83ea8c0000000p-9f, -0x1.22f06c0000000p-10f,
+    -0x1.6ce31e0000000p-12f, -0x1.8c0c860000000p-15f, -0x1.ae7c5c0000000p-18f, -0x1.d49cde0000000p-21f,
+    -0x1.554de00000000p-24f, 0x0.0p+0f, 0x0.0p+0f, 0x1.0f8efc0000000p-14f,
+};
+
+/* fast float32: t^5 coefficient per slot */
+static const float vm_tanh_fast_f32_c5[32] __attribute__((aligned(64))) = {
+    0x1.fa71740000000p+1f, -0x1.59d6ca0000000p+0f, -0x1.8009ec0000000p+1f, -0x1.b292c60000000p+0f,
+    0x1.0a50c00000000p-1f, -0x1.791acc0000000p-3f, -0x1.6fe1200000000p-4f, 0x1.e0bed40000000p-5f,
+    0x1.0bea4c0000000p-4f, 0x1.9b339e0000000p-7f, 0x1.871eb20000000p-7f, 0x1.0f45ba0000000p-8f,
+    -0x1.69fabe0000000p-5f, -0x1.00b3320000000p-4f, -0x1.02e4460000000p-4f, -0x1.bcbb000000000p-5f,
+    -0x1.091c400000000p-5f, -0x1.3efc6a0000000p-7f, 0x1.661aec0000000p-10f, 0x1.2d9fb20000000p-8f,
+    0x1.05d2080000000p-8f, 0x1.fa67740000000p-10f, 0x1.9877d40000000p-11f, 0x1.3606f40000000p-12f,
+    0x1.2591080000000p-14f, 0x1.3efd5a0000000p-17f, 0x1.5aa6a60000000p-20f, 0x1.7b42880000000p-23f,
+    0x1.6bd0280000000p-27f, 0x0.0p+0f, 0x0.0p+0f, 0x1.0f44100000000p-3f,
 };
 
 /* where tanh's kernels change method (vecmath.spec.LIMITS) */
@@ -599,20 +681,28 @@ static const struct {
     .c9 = 0x1.c6163af119e73p-4,  /* tau^9 */
 };
 
-/* atan float32 fast: node c of slot i (0: a < 1/8, 15: a >= 16) at entry (index_base + i) mod 16 */
-static const float vm_atan_f32_node[16] __attribute__((aligned(64))) = {
-    0x1.3504f40000000p+1f, 0x1.b78f340000000p+1f, 0x1.33b6100000000p+2f, 0x1.b70b2c0000000p+2f,
-    0x1.3354f80000000p+3f, 0x1.b6e78e0000000p+3f, 0x1.0000000000000p+30f, 0x0.0p+0f,
-    0x1.3fb1fa0000000p-3f, 0x1.bf95360000000p-3f, 0x1.3edd6a0000000p-2f, 0x1.be89020000000p-2f,
-    0x1.3c6ef40000000p-1f, 0x1.bc0e240000000p-1f, 0x1.3845120000000p+0f, 0x1.b9224e0000000p+0f,
+/* atan float32 fast: node c of slot i (0: a < 1/16, 29: a >= 8) at entry (index_base + i) mod 32 */
+static const float vm_atan_f32_node[32] __attribute__((aligned(64))) = {
+    0x1.1d0f740000000p+1f, 0x1.5d72a80000000p+1f, 0x1.9dbe880000000p+1f, 0x1.de01060000000p+1f,
+    0x1.1ca6720000000p+2f, 0x1.5d3a0e0000000p+2f, 0x1.9d9e4e0000000p+2f, 0x1.ddedec0000000p+2f,
+    0x1.9437b40000000p+23f, 0x1.9437b40000000p+23f, 0x1.9437b40000000p+23f, 0x0.0p+0f,
+    0x1.1ffb300000000p-4f, 0x1.5ffa220000000p-4f, 0x1.9ffb1e0000000p-4f, 0x1.e000de0000000p-4f,
+    0x1.1fdb420000000p-3f, 0x1.5fe8d60000000p-3f, 0x1.9ff5ce0000000p-3f, 0x1.dfeab00000000p-3f,
+    0x1.1fc5900000000p-2f, 0x1.5fa5dc0000000p-2f, 0x1.9fb0b00000000p-2f, 0x1.df94c60000000p-2f,
+    0x1.1f21480000000p-1f, 0x1.5f13320000000p-1f, 0x1.9f07840000000p-1f, 0x1.df04c00000000p-1f,
+    0x1.1e07720000000p+0f, 0x1.5e1b620000000p+0f, 0x1.9e35840000000p+0f, 0x1.de53080000000p+0f,
 };
 
-/* atan float32 fast: atan(c) rounded to float, same order */
-static const float vm_atan_f32_base[16] __attribute__((aligned(64))) = {
-    0x1.2d97c80000000p+0f, 0x1.4995200000000p+0f, 0x1.5da0a80000000p+0f, 0x1.6d11400000000p+0f,
-    0x1.7790780000000p+0f, 0x1.7f7e000000000p+0f, 0x1.921fb60000000p+0f, 0x0.0p+0f,
-    0x1.3d22c40000000p-3f, 0x1.b8a78a0000000p-3f, 0x1.351ea20000000p-2f, 0x1.a514020000000p-2f,
-    0x1.1b6e1a0000000p-1f, 0x1.6dcc580000000p-1f, 0x1.c4a83a0000000p-1f, 0x1.0b833c0000000p+0f,
+/* atan float32 fast: atan(c) rounded to float (within 2^-12 ulp), same order */
+static const float vm_atan_f32_base[32] __attribute__((aligned(64))) = {
+    0x1.2614900000000p+0f, 0x1.383d100000000p+0f, 0x1.4550e60000000p+0f, 0x1.4f24c20000000p+0f,
+    0x1.5981ca0000000p+0f, 0x1.63b9420000000p+0f, 0x1.6ad2fa0000000p+0f, 0x1.700b9e0000000p+0f,
+    0x1.921fb40000000p+0f, 0x1.921fb40000000p+0f, 0x1.921fb40000000p+0f, 0x0.0p+0f,
+    0x1.1f82120000000p-4f, 0x1.5f1d520000000p-4f, 0x1.9e8f400000000p-4f, 0x1.ddd2f20000000p-4f,
+    0x1.1dfba80000000p-3f, 0x1.5c81920000000p-3f, 0x1.9a60c40000000p-3f, 0x1.d7692a0000000p-3f,
+    0x1.1889320000000p-2f, 0x1.52ba3a0000000p-2f, 0x1.8ae0be0000000p-2f, 0x1.c083600000000p-2f,
+    0x1.05ae9a0000000p-1f, 0x1.33be120000000p-1f, 0x1.5cc2c80000000p-1f, 0x1.8117320000000p-1f,
+    0x1.ae75d80000000p-1f, 0x1.e0fd580000000p-1f, 0x1.04681e0000000p+0f, 0x1.14529c0000000p+0f,
 };
 
 /* atan float32 accurate, first pass: the float grid's nodes as doubles, same order (entry (bits(double a) >> 51) mod 16 is the same) */
@@ -648,13 +738,15 @@ static const struct {
     .c9 = 0x1.b93adde130589p-4,  /* tau^9 */
 };
 
-/* atan fast float32: tau + c3 tau^3 + c5 tau^5 on |tau| <= 0.125, relative error <= 2^-25.53 (certified) (float coefficients) */
+/* atan fast float32: tau + c3 tau^3 + c5 tau^5 + c7 tau^7 on |tau| <= 0.125, relative error <= 2^-33.09 (certified) (float coefficients) */
 static const struct {
     float c3;
     float c5;
+    float c7;
 } vm_atan_fast_f32_k = {
-    .c3 = -0x1.5551780000000p-2f,  /* tau^3 */
-    .c5 = 0x1.9352360000000p-3f,  /* tau^5 */
+    .c3 = -0x1.5555500000000p-2f,  /* tau^3 */
+    .c5 = 0x1.998a220000000p-3f,  /* tau^5 */
+    .c7 = -0x1.1ddc280000000p-3f,  /* tau^7 */
 };
 
 /* atan approx float64: atan(t) = t (1 + p1 u + ..) / (1 + q1 u + ..), u = t^2, degrees 3/3, on [0, 1], relative error <= 2^-29.95 (certified) */
@@ -695,7 +787,7 @@ static const struct {
 static const struct {
     uint32_t index_base;
 } vm_atan_f32_grid = {
-    .index_base = 0x000000f7u,  /* slot = clamp(bits(a) >> 22, index_base, index_base + 15) - index_base */
+    .index_base = 0x000001ebu,  /* slot = clamp(bits(a) >> 21, index_base, index_base + 29) - index_base */
 };
 
 /* where atan's kernels change path (vecmath.spec.LIMITS) */

@@ -37,6 +37,10 @@ HUGE_NODE = 2.0 ** 600         # the node of a > 30; f64_branch_free_abs keeps a
 F32_SLOTS = 16                 # float32 fast grid: slot = clamp((bits(a) >> 22) - base, 0, 15)
 F32_FIRST = mp.mpf(1) / 8      # slot 1 starts here; slot 0 is [0, 1/8) with node 0
 F32_HUGE_NODE = 2.0 ** 30      # the node of a >= 16: tau -> -1/a, atan(c) rounds to float(pi/2)
+FAST_SLOTS = 32                # float32 fast grid: slot = clamp(bits(a) >> 21, base, base + 29) - base
+FAST_FIRST = mp.mpf(1) / 16    # slot 1 starts here; slot 0 is [0, 1/16) with node 0
+FAST_BIG = 8                   # slot 29: a >= 8, node tan(F), F the float below pi/2 (tau ~ -1/a)
+FAST_POWERS = [3, 5, 7]        # tau + c3 tau^3 + c5 tau^5 + c7 tau^7 (degree 5 misses 2^-24 at 1/8)
 GRID_F64_POWERS = [3, 5, 7, 9]  # accurate float32's first pass: tau + c3 tau^3 + .. on the float grid
 APPROX_RATIONAL = (3, 3)       # float64 approx: numerator, denominator degree in t^2
 APPROX_F32_POWERS = [3, 5, 7, 9]  # float32 approx: t + c3 t^3 + .. on [0, 1]
@@ -96,6 +100,50 @@ def f32_nodes():
     return out
 
 
+def _near_float_node(lo, hi, centre):
+    """The float c nearest `centre` in [hi/2, 2 lo] (a - c exact for a in [lo, hi]) whose atan
+    lies within 2^-12 of its ulp from a float: the base atan(c) rounded to float is then exact
+    to 2^-36, with no low part."""
+    c0 = np.float32(float(centre))
+    up, down = c0, c0
+    for _ in range(1 << 16):
+        for c in (up, down):
+            if not (hi / 2 <= mp.mpf(float(c)) <= 2 * lo):
+                continue
+            v = mp.atan(mp.mpf(float(c)))
+            f = mp.mpf(to_float(v))
+            if abs(v - f) <= mp.mpf(2) ** (mp.floor(mp.log(f, 2)) - 23 - 12):
+                return float(c)
+        up, down = np.nextafter(up, np.float32(np.inf)), np.nextafter(down, np.float32(0))
+    raise AssertionError((lo, hi))
+
+
+def f32_fast_nodes():
+    """[(c, max |tau| over the slot)] for the float32 fast grid: slot 0 is [0, 1/16) with node 0
+    (tau = a exactly), slots 1..28 the linear quarter binades [2^e (1 + q/4), 2^e (1 + (q+1)/4))
+    from 1/16 to 8 (bits(a) >> 21: exponent and top two mantissa bits), each node balancing
+    |tau| over its slot and moved to a float whose atan is nearly a float (_near_float_node),
+    and slot 29 a >= 8 with the node c = tan(F) rounded, F the float below pi/2: atan(c) is
+    F within 2^-47 of it, and tau ~ -1/a (a - c rounded, like tau's own roundings)."""
+    out = [(0.0, FAST_FIRST)]
+    e = 0
+    while len(out) < 29:
+        for q in range(4):
+            lo = FAST_FIRST * 2 ** e * (1 + mp.mpf(q) / 4)
+            hi = FAST_FIRST * 2 ** e * (1 + mp.mpf(q + 1) / 4)
+            b, _ = _balanced_node(lo, hi, hi / 2, 2 * lo)
+            c = _near_float_node(lo, hi, b)
+            tau = lambda a: abs((a - c) / (1 + a * c))
+            out.append((c, max(tau(lo), tau(hi))))
+        e += 1
+    assert FAST_FIRST * 2 ** e == FAST_BIG and len(out) == 29
+    below = np.nextafter(np.float32(float(mp.pi / 2)), np.float32(0))
+    c = to_float(mp.tan(mp.mpf(float(below))))
+    assert abs(mp.atan(c) - mp.mpf(float(below))) < mp.mpf(2) ** -47
+    out.append((c, max(abs((FAST_BIG - c) / (1 + FAST_BIG * c)), 1 / mp.mpf(c))))
+    return out
+
+
 def _fit_atan(tau_max, powers, conv):
     coeffs, _ = fit(mp.atan, 0, tau_max, powers, fixed=lambda r: r, grid_points=800)
     rounded = [mp.mpf(conv(c)) for c in coeffs]
@@ -149,12 +197,18 @@ def generate():
 
         def rotated(values):  # slot i at entry (index_base + i) mod 16
             return [values[(i - index_base) % F32_SLOTS] for i in range(F32_SLOTS)]
-        out.append(Table("vm_atan_f32_node", "float", rotated([to_float(c) for c, _ in grid32]),
-                         "atan float32 fast: node c of slot i (0: a < 1/8, 15: a >= 16) at entry"
-                         " (index_base + i) mod 16"))
-        assert all(to_float(c) == c for c, _ in grid32)
-        out.append(Table("vm_atan_f32_base", "float", rotated([to_float(mp.atan(c)) for c, _ in grid32]),
-                         "atan float32 fast: atan(c) rounded to float, same order"))
+        fast = f32_fast_nodes()
+        fast_base = int(float32_bits(float(FAST_FIRST))) // 2 ** 21 - 1
+
+        def rotated32(values):  # slot i at entry (fast_base + i) mod 32; entries 30, 31 repeat 29
+            values = values + [values[-1]] * (FAST_SLOTS - len(values))
+            return [values[(i - fast_base) % FAST_SLOTS] for i in range(FAST_SLOTS)]
+        assert all(to_float(c) == c for c, _ in fast)
+        out.append(Table("vm_atan_f32_node", "float", rotated32([c for c, _ in fast]),
+                         "atan float32 fast: node c of slot i (0: a < 1/16, 29: a >= 8) at entry"
+                         " (index_base + i) mod 32"))
+        out.append(Table("vm_atan_f32_base", "float", rotated32([to_float(mp.atan(c)) for c, _ in fast]),
+                         "atan float32 fast: atan(c) rounded to float (within 2^-12 ulp), same order"))
         out.append(Table("vm_atan_grid_node", "double", rotated([to_double(c) for c, _ in grid32]),
                          "atan float32 accurate, first pass: the float grid's nodes as doubles,"
                          " same order (entry (bits(double a) >> 51) mod 16 is the same)"))
@@ -180,15 +234,15 @@ def generate():
         b.add("slot_hi", hi, "the start of the last slot (node 2^30)")
         _poly_block(b, coeffs, GRID_F64_POWERS, to_double)
         out.append(b)
-        for tier, powers in (("fast", [3, 5]),):
-            coeffs, err = _fit_atan(tmax, powers, to_float)
-            terms = " + ".join(f"c{k} tau^{k}" for k in powers)
-            b = Block(f"vm_atan_{tier}_f32_k", "float",
-                      f"atan {tier} float32: tau + {terms}"
-                      f" on |tau| <= {mp.nstr(tmax, 6)}, relative error <= 2^{err_bits(err)}"
-                      " (certified) (float coefficients)")
-            _poly_block(b, coeffs, powers, to_float)
-            out.append(b)
+        # one fit for every slot's |tau| (slot 0: tau = a, the whole result; slot 29: <= 1/8)
+        tq = max(t for _, t in fast) * (1 + mp.mpf(2) ** -20)
+        coeffs, err = _fit_atan(tq, FAST_POWERS, to_float)
+        terms = " + ".join(f"c{k} tau^{k}" for k in FAST_POWERS)
+        b = Block("vm_atan_fast_f32_k", "float",
+                  f"atan fast float32: tau + {terms} on |tau| <= {mp.nstr(tq, 6)}, relative error"
+                  f" <= 2^{err_bits(err)} (certified) (float coefficients)")
+        _poly_block(b, coeffs, FAST_POWERS, to_float)
+        out.append(b)
         num, den = APPROX_RATIONAL
         p, q, err = certified_odd_rational(mp.atan, "atan(x)", mp.mpf(1), num, den, to_double,
                                            grid_points=1200, pieces=2)
@@ -206,8 +260,8 @@ def generate():
         _poly_block(b, coeffs, APPROX_F32_POWERS, to_float, var="t")
         out.append(b)
         bf = Block("vm_atan_f32_grid", "uint32_t", "atan float32 fast: slot of a")
-        bf.add("index_base", index_base,
-               "slot = clamp(bits(a) >> 22, index_base, index_base + 15) - index_base")
+        bf.add("index_base", fast_base,
+               "slot = clamp(bits(a) >> 21, index_base, index_base + 29) - index_base")
         out.append(bf)
 
     b = Block("vm_atan_limits", "double", "where atan's kernels change path (vecmath.spec.LIMITS)")

@@ -19,6 +19,7 @@ from .remez import fit
 
 ONE_BITS = double_bits(1.0)
 LOGC_GRID = 42  # log c hi is a multiple of 2^-42, like k * ln2_hi: their sum is exact
+LOGC_GRID_F32 = 16  # fast float32: the same with float, |k| < 2^8 and |k ln2| < 2^7
 
 
 def _as_double(bits):
@@ -134,8 +135,14 @@ def generate():
                          "log c rounded to float, N=16 (approx float32)"))
         out.append(Table("vm_log_invc32_f", "float", inv32,
                          f"1/c, N=32, as floats: r = z/c - 1 exact in one FMA, {_range_str(rng32)}"))
-        out.append(Table("vm_log_logc32_f", "float", [to_float(v) for v in logc32],
-                         "log c rounded to float, N=32 (fast float32)"))
+        # fast float32: log c = hi + lo, hi a multiple of 2^-16 like k ln2_hi (16 bits): k ln2_hi +
+        # hi is exact for |k| < 2^8 (subnormal x included); hi + r then goes by Fast2Sum
+        hi32 = [to_float(mp.nint(v * 2 ** LOGC_GRID_F32) / 2 ** LOGC_GRID_F32) for v in logc32]
+        _check_fast2sum(subs32, hi32)
+        out.append(Table("vm_log_logc32_f", "float", hi32,
+                         f"log c rounded to a multiple of 2^-{LOGC_GRID_F32} (k ln2_hi + this is exact), N=32 (fast float32)"))
+        out.append(Table("vm_log_logc32_lo_f", "float", [to_float(v - h) for v, h in zip(logc32, hi32)],
+                         "log c - vm_log_logc32_f, N=32 (fast float32)"))
 
         ln2_hi = split_hi(mp.log(2), LOGC_GRID)
 
@@ -182,7 +189,13 @@ def generate():
                       f"{tier} float32: N={n}, log1p(r) = r + r^2 (c2 + .. + c{deg} r^{deg - 2})"
                       f" on {_range_str(rng)}, relative error <= 2^{err_bits(err)} (certified) (float"
                       f" coefficients)")
-            b.add("ln2", to_float(mp.log(2)), "ln2")
+            if tier == "fast":
+                ln2_hi_f = split_hi(mp.log(2), LOGC_GRID_F32)
+                assert ln2_hi_f * 2 ** LOGC_GRID_F32 == int(ln2_hi_f * 2 ** LOGC_GRID_F32)
+                b.add("ln2_hi", ln2_hi_f, f"ln2 on the 2^-{LOGC_GRID_F32} grid: k ln2_hi + log c hi is exact")
+                b.add("ln2_lo", to_float(mp.log(2) - ln2_hi_f), "ln2 - ln2_hi")
+            else:
+                b.add("ln2", to_float(mp.log(2)), "ln2")
             for k, c in enumerate(coeffs):
                 b.add(f"c{k + 2}", c, f"r^{k + 2}")
             out.append(b)

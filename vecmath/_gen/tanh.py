@@ -10,8 +10,8 @@ rational a (1 + p1 u + ..) / (1 + q1 u + ..), u = a^2, on [0, sat), and 1 beyond
 import mpmath as mp
 
 from .. import spec
-from .common import SHIFT_F32, Block, Table, err_bits, split_hi, to_double, to_float
-from .certify import certified_error, certified_odd_rational
+from .common import Block, Table, err_bits, to_double, to_float
+from .certify import certified_error, certified_odd_rational, exact as certify_exact
 from .exp import _fit_exp, _poly_block, _reduction_f64, f32_first_try
 from .remez import fit
 
@@ -71,35 +71,104 @@ def _f32_first_pass():
     return block
 
 
+F32_SLOTS = 32
+F32_FIRST_BINADE = -4       # quarter binades (linear quarters) from 2^-4; slot 31 is [0, 2^-4)
+F32_QUARTERS = 29           # [2^-4, 5*2^-6), ..., [8, 10); slot 29 (and 30): [10, ..) gives 1
+F32_DEGREE = 5
+F32_CLAMP = 10.0            # a = min(|x|, 10): slot 29, where the result is 1
+
+
+def f32_fast_slots():
+    """[(lo, hi)] of the float32 fast pieces per slot, as exact floats: slot i < 29 is the i-th
+    linear quarter of a binade from 2^-4 (the index is bits(a) >> 21: exponent and the top two
+    mantissa bits); 29 and 30 are [10, 12), reached only by the clamp (the result is 1); slot 31
+    is [0, 2^-4), where an unsigned min sends every a < 2^-4 (and NaN)."""
+    out = []
+    e = F32_FIRST_BINADE
+    while len(out) < F32_QUARTERS:
+        out += [(2.0 ** e * (1 + q / 4), 2.0 ** e * (1 + (q + 1) / 4)) for q in range(4)]
+        e += 1
+    out = out[:F32_QUARTERS]
+    return out + [(F32_CLAMP, 12.0)] * (F32_SLOTS - 1 - F32_QUARTERS) + [(0.0, 2.0 ** F32_FIRST_BINADE)]
+
+
+def _near_float_origin(lo):
+    """The largest float s <= lo whose tanh lies within 2^-12 of its own ulp from a float, so
+    that C0 = tanh(s) rounded to float costs the fit nothing: t = a - s is exact (Sterbenz:
+    s <= a < 1.25 lo <= 2 s) and t >= 0."""
+    import numpy as np
+    s = np.float32(lo)
+    for _ in range(1 << 16):
+        v = mp.tanh(mp.mpf(float(s)))
+        c = mp.mpf(to_float(v))
+        ulp = mp.mpf(2) ** (mp.floor(mp.log(c, 2)) - 23)
+        if abs(v - c) <= ulp * mp.mpf(2) ** -12:
+            return float(s), float(c)
+        s = np.nextafter(s, np.float32(0))
+    raise AssertionError(lo)
+
+
+def _fit_rounded(f, lo, hi, fixed_coeffs, degree, relative_to):
+    """Coefficients c_k (k < degree + 1) of sum c_k t^k ~ f on [lo, hi], float, rounded one at a
+    time from the lowest free power with the higher ones refitted to the rounded ones (the
+    float rounding of c1 would otherwise cost 2^-27 relative at the end of a slot)."""
+    coeffs = list(fixed_coeffs)
+    while len(coeffs) < degree + 1:
+        k0 = len(coeffs)
+        done = list(coeffs)
+        fixed = lambda t, done=done: relative_to(t) + sum(c * t ** k for k, c in enumerate(done))
+        free, _ = fit(f, lo, hi, list(range(k0, degree + 1)), fixed=fixed, grid_points=400, iters=20)
+        coeffs.append(mp.mpf(to_float(free[0])))
+    return coeffs
+
+
 def _f32_fast():
-    """fast float32: tanh(a) = N / (N + 2), N = expm1(2a) in float.  2a = k ln2 + j ln2/8 + r,
-    |r| <= ln2/16: N = 2^k (T_j tmp + (T_j - 1)) + (2^k - 1), tmp = expm1(r), T_j = 2^(j/8),
-    from a table of T_j - 1 (8 floats: one vpermps on AVX2, and on AVX-512).  Every term is
-    kept relative to its own size, so N carries a few float roundings of itself even where
-    it is small (k = 0, j = 1 cancels at most half of T_j tmp + (T_j - 1)); tiny a gives
-    N = 2a and N / (N + 2) = a exactly."""
-    n = 8
-    hw = mp.log(2) / (2 * n) * (1 + mp.mpf(2) ** -12)
-    powers = [2, 3, 4]
-    coeffs, err = _fit_exp(hw, powers, to_float)
+    """fast float32 (faithful, no division): tanh(a) = B + t S1(t), S1 = c1 + c2 t + .. + c5 t^4
+    by Horner, t = a - s_i on the slot i of a (table of origins s_i, each a float just below
+    the slot's start whose tanh is within 2^-12 ulp of a float, so c0 = tanh(s_i) rounded is
+    nearly exact), B = c0; below 2^-4 (slot 31) s = 0, B = t and S1 = t (c2 + .. ) (c1 ~ 0), so
+    the result is t + t S1 with |t S1| <= t/700.  Coefficients rounded to float one at a time,
+    the higher ones refitted; the error of the rounded polynomial is certified by Sollya."""
+    slots = f32_fast_slots()
+    cols = [[] for _ in range(F32_DEGREE + 1)]
+    origins = []
+    worst = mp.mpf(0)
+    cache = {}
+    for lo, hi in slots:
+        if (lo, hi) in cache:
+            s, coeffs = cache[(lo, hi)]
+        elif lo >= F32_CLAMP:  # the clamp's slot: 1
+            s, coeffs = F32_CLAMP, [mp.mpf(1)] + [mp.mpf(0)] * F32_DEGREE
+        elif lo == 0:  # t + t S1(t): c0 = 0 and c1 is stored as c1 - 1
+            s = 0.0
+            t0, t1 = mp.mpf(2) ** -40, mp.mpf(hi)
+            coeffs = _fit_rounded(mp.tanh, t0, t1, [mp.mpf(0)], F32_DEGREE, lambda t: t)
+            err = certified_error("tanh(x)", t0, t1, [(1, 1 + coeffs[1])] + list(enumerate(coeffs))[2:])
+            worst = max(worst, err)
+        else:
+            s, c0 = _near_float_origin(lo)
+            t0, t1 = mp.mpf(lo) - mp.mpf(s), mp.mpf(hi) - mp.mpf(s)
+            f = lambda t, s=s: mp.tanh(mp.mpf(s) + t)
+            coeffs = _fit_rounded(f, t0, t1, [mp.mpf(c0)], F32_DEGREE, lambda t: 0)
+            err = certified_error(f"tanh(x + {certify_exact(mp.mpf(s))})", t0, t1, list(enumerate(coeffs)))
+            worst = max(worst, err)
+        cache[(lo, hi)] = (s, coeffs)
+        origins.append(s)
+        for k in range(F32_DEGREE + 1):
+            cols[k].append(to_float(coeffs[k]))
     b = Block("vm_tanh_fast_f32_k", "float",
-              f"fast float32: N / (N + 2), N = expm1(2a) = 2^(k + j/8) (1 + tmp) - 1, tmp = r + c2 r^2"
-              f" + c3 r^3 + c4 r^4 on |r| <= ln2/16, relative error of exp(r) <= 2^{err_bits(err)}"
-              f" (certified) (float coefficients)")
-    # 2a <= 2 clamp: k ln2/8 with k < 2^8, so a 16-bit ln2_hi_n keeps k ln2_hi_n exact
-    clamp = 10.0  # 1 - tanh(10) = 2^-27.8: N / (N + 2) rounds to 1 in float there
-    assert 2 * mp.exp(-2 * clamp) < mp.mpf(2) ** -26
-    b.add("clamp", clamp, "a is clamped to this: tanh rounds to 1 beyond, N/D at it too")
-    b.add("inv_ln2_n", to_float(n / mp.log(2)), "N/ln2")
-    b.add("shift", SHIFT_F32, "round-to-integer shift, 1.5*2^23")
-    ln2_hi = to_float(split_hi(mp.log(2) / n, 16))
-    b.add("ln2_hi_n", ln2_hi, "ln2/N, 16 bits: k*ln2_hi_n is exact")
-    b.add("ln2_lo_n", to_float(mp.log(2) / n - ln2_hi), "ln2/N - ln2_hi_n")
-    _poly_block(b, coeffs, powers, to_float)
-    with mp.workdps(40):
-        tm1 = [to_float(mp.mpf(2) ** (mp.mpf(j) / n) - 1) for j in range(n)]
-    return [b, Table("vm_tanh_fast_f32_tm1", "float", tm1,
-                     "fast float32: 2^(j/8) - 1 rounded to float (relative to its own size)")]
+              f"fast float32: {F32_QUARTERS + 2} slots (quarter binades from 2^-4 to 10, [0, 2^-4), 1 at"
+              f" the clamp), c0 + t (c1 + .. + c{F32_DEGREE} t^{F32_DEGREE - 1}), t = a - s_i,"
+              f" relative error <= 2^{err_bits(worst)} (certified) (float coefficients)")
+    b.add("clamp", F32_CLAMP, "a is clamped to this: its slot gives 1 (tanh rounds to 1 from 9.01)")
+    b.add("small", 2.0 ** F32_FIRST_BINADE, "below: slot 31, the result is t + t S1(t)")
+    b.add("index_base", float((127 + F32_FIRST_BINADE) * 4), "slot = min_unsigned((bits(a) >> 21) - this, 31)")
+    tables = [Table("vm_tanh_fast_f32_s", "float", origins,
+                    "fast float32: origin s_i of each slot (t = a - s_i, exact)")]
+    for k in range(F32_DEGREE + 1):
+        tables.append(Table(f"vm_tanh_fast_f32_c{k}", "float", cols[k],
+                            f"fast float32: t^{k} coefficient per slot" + (" (slot 31: c1 - 1)" if k == 1 else "")))
+    return [b] + tables
 
 
 def _approx_rational(dtype):
