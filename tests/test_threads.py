@@ -1,10 +1,12 @@
 """vecmath's thread pool: large ufunc calls split over threads give the single-thread bits,
 NumPy's warnings, survive fork, serialize concurrent callers, and obey the thread controls."""
 import os
+import shutil
 import subprocess
 import sys
 import threading
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -144,6 +146,36 @@ def test_controls():
     with threadpoolctl.threadpool_limits(1):
         assert vecmath.get_num_threads() == 1
     assert vecmath.get_num_threads() == before
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/maps"), reason="Linux /proc only")
+def test_threadpoolctl_finds_the_pool_after_the_extension_is_replaced_on_disk(tmp_path):
+    """The cause of test_controls' flakiness: a rebuild of the extension (or a reinstall) while a
+    process runs replaces _ufuncs' file on disk; /proc/self/maps then names the loaded library
+    "<path> (deleted)", which threadpoolctl >= 3.8 reads and could not open, so it lost vecmath's
+    pool (the suite's workers run for minutes in a tree others rebuild).  Done here on a copy of
+    the package, whose extension the child replaces after importing it."""
+    pytest.importorskip("threadpoolctl")
+    shutil.copytree(Path(vecmath.__file__).parent, tmp_path / "vecmath",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    code = f"""if True:
+        import os, shutil, threadpoolctl, vecmath, vecmath._ufuncs as u
+        assert vecmath.__file__.startswith({str(tmp_path)!r}), vecmath.__file__
+        shutil.copyfile(u.__file__, u.__file__ + ".new")
+        os.replace(u.__file__ + ".new", u.__file__)          # as a rebuild or pip does
+        maps = [line for line in open("/proc/self/maps") if "_ufuncs" in line]
+        assert maps and all(line.rstrip().endswith("(deleted)") for line in maps), maps
+        ours = [i for i in threadpoolctl.threadpool_info() if i["internal_api"] == "vecmath"]
+        assert len(ours) == 1 and ours[0]["num_threads"] == vecmath.get_num_threads(), ours
+        with threadpoolctl.threadpool_limits(1):
+            print(vecmath.get_num_threads(), end=" ")
+        vecmath.set_num_threads(3)
+        print(vecmath.get_num_threads())
+    """
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                       cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(tmp_path)})
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "1 3"
 
 
 def test_raw_kernels_stay_on_the_calling_thread():

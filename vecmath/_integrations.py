@@ -61,12 +61,26 @@ class _DaskTwoOutputs:
         return da.apply_gufunc(self.uf, "()->(),()", x)
 
 
+_DELETED = " (deleted)"
+
+
 def register_threadpoolctl(threadpoolctl):
     class VecmathController(threadpoolctl.LibController):
         """vecmath's thread pool, found as the ufunc extension (it exports the symbols)."""
         user_api = internal_api = "vecmath"
         filename_prefixes = ("_ufuncs",)
         check_symbols = ("vecmath_get_num_threads", "vecmath_set_num_threads")
+
+        def __init__(self, *, filepath=None, prefix=None, parent=None):
+            # threadpoolctl >= 3.8 lists a process's libraries from /proc/self/maps, which names
+            # one whose file was replaced or removed on disk since it was loaded (a rebuild of
+            # the extension, a reinstall of vecmath while the process runs) "<path> (deleted)".
+            # No file has that name, so opening it failed and threadpoolctl lost vecmath's pool;
+            # under the name it was loaded by, dlopen(RTLD_NOLOAD) finds the loaded library
+            # whatever is on disk now.
+            if filepath and filepath.endswith(_DELETED):
+                filepath = filepath[:-len(_DELETED)]
+            super().__init__(filepath=filepath, prefix=prefix, parent=parent)
 
         def get_num_threads(self):
             return self.dynlib.vecmath_get_num_threads()
