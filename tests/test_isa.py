@@ -1,6 +1,7 @@
 """Every tier gives the same bits on every CPU path (VECMATH_ISA=scalar|avx2|avx512) and on every
 machine: each path must reproduce the committed golden hashes (vecmath/accuracy/golden.py)."""
 import os
+import pathlib
 import subprocess
 import sys
 
@@ -106,3 +107,32 @@ def test_nan_bits_follow_the_rule_on_every_path():
                            text=True, check=True)
         bad = json.loads(r.stdout)
         assert not bad, f"VECMATH_ISA={isa}: {len(bad)} NaN results break the rule: {bad[:10]}"
+
+
+def test_isa_registry_reaches_build_config_and_errors():
+    """csrc/isa_list.h is the one list of CPU paths: every name of this architecture's list has
+    its build file and vector layer, reaches vecmath.config() and show_config(), and is named
+    in the error for an unknown VECMATH_ISA."""
+    import platform
+    import re
+    import vecmath
+    root = pathlib.Path(__file__).resolve().parents[1]
+    text = (root / "csrc" / "isa_list.h").read_text()
+    arch = {"x86_64": "__x86_64__", "amd64": "__x86_64__", "aarch64": "__aarch64__",
+            "arm64": "__aarch64__"}.get(platform.machine().lower())
+    lists = dict(re.findall(r"defined\((\w+)\)\n#define VM_ISA_LIST\(X, arg\) ([^\n]+)", text))
+    listed = re.findall(r"X\((\w+), arg\)", lists.get(arch, "X(scalar, arg)"))
+    assert vecmath.config()["paths"] == listed
+    for isa in listed:
+        assert (root / "csrc" / f"isa_{isa}.c").exists()
+        layer = "scalar" if isa == "scalar" else re.sub(r"\d+$", "", isa) if isa.startswith("sve") else isa
+        assert (root / "csrc" / "simd" / f"vm_simd_{layer}.h").exists()
+    import contextlib
+    import io
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        vecmath.show_config()
+    assert "|".join(listed) in out.getvalue()
+    r = subprocess.run([sys.executable, "-c", "import vecmath"], capture_output=True, text=True,
+                       env=dict(os.environ, VECMATH_ISA="nonesuch"))
+    assert r.returncode != 0 and " ".join(listed) in r.stderr
