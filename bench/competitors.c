@@ -52,3 +52,15 @@ MVEC(exp) MVEC(log) MVEC(tanh) MVEC(atan)
 SLEEF(exp, u10) SLEEF(log, u10) SLEEF(tanh, u10) SLEEF(atan, u10)
 SLEEF(log, u35) SLEEF(tanh, u35) SLEEF(atan, u35)   /* SLEEF has no 3.5-ULP exp */
 #endif
+
+/* glibc's scalar functions in a plain loop (the C library a non-SIMD program calls; NumPy's
+ * path on AArch64 for exp, log and atan): the yardstick of vecmath's portable scalar path */
+#include <math.h>
+#define GLIBC_SCALAR(fn)                                                                   \
+    void glibc_scalar_##fn##_f64(const double *x, double *y, size_t n) {                   \
+        for (size_t i = 0; i < n; i++) y[i] = fn(x[i]);                                    \
+    }                                                                                      \
+    void glibc_scalar_##fn##_f32(const float *x, float *y, size_t n) {                     \
+        for (size_t i = 0; i < n; i++) y[i] = fn##f(x[i]);                                 \
+    }
+GLIBC_SCALAR(exp) GLIBC_SCALAR(log) GLIBC_SCALAR(tanh) GLIBC_SCALAR(atan)
