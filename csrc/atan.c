@@ -25,10 +25,11 @@
  *   inputs).  Those take the accurate evaluation, kept as a double-double (s, e) good to 2^-61
  *   relative and rounded once: correctly rounded unless atan(x) lay within 2^-61 of a float
  *   midpoint, which the exhaustive test shows no float input does.
- * fast float64: tau = num/den, the same p by Horner, base hi + tau q (q = 1 + tau^2 p) in one
- *   FMA: base hi's rounding 0.5 ULP of the base (<= 1 ULP of the result), tau's two roundings
- *   (|tau| <= |result|), q's (2^-54 of tau) and the final rounding: < 4 ULP (tier bound;
- *   docs/accuracy.md has the measured maximum).
+ * fast float64: the accurate evaluation itself (faithful, 0.5 + 2^-7 ULP).  The former fast
+ *   kernel (tau = num/den, base hi + tau q in one FMA) reached 1.96 ULP: in the buckets next to
+ *   node 0, |tau| is as large as the result, so tau's two roundings and base hi's each cost up
+ *   to a whole ULP; a faithful variant needs den's error, the division's remainder, base lo and
+ *   the Fast2Sum of base + tau, which is the accurate core less one multiplication.
  * fast float32 (float arithmetic; faithful: <= 1 ULP, every input): the same formula on a grid
  *   read from a's float bits: clamp(bits(a) >> 21, base, base + 29) - base gives node 0 for
  *   a < 1/16, the linear quarter binades from 1/16 to 8 (28 slots) and, for a >= 8, the node
@@ -132,25 +133,11 @@ static inline vd atan_f64_accurate_vec(vd x, int *st) {
     return y;
 }
 
-/* fast float64: base + tau (1 + tau^2 p(tau^2)) with tau = num/den and the sign of x; lanes with
+/* fast float64: the accurate evaluation (faithful needs tau's correction term and the base's
+ * low part: the accurate core is all of that, see the file header); lanes with
  * |x| >= f64_branch_free_abs (and NaN) take atan_f64_special. */
 static inline vd atan_f64_fast_vec(vd x, int *st) {
-    vd a = vd_abs(x);
-    vdm big = vd_gt(a, vd_set(1.0));
-    vdi j = atan_index(a, big);
-    vd c = vd_lookup_halves(vm_atan_node, j, ATAN_NODES, big);
-    vd t = vd_div(vd_sub(a, c), vd_fma(a, c, vd_set(1.0)));
-    vd t2 = vd_mul(t, t);
-#define K vm_atan_f64_k
-    /* base + t q, q = 1 + t^2 p(t^2), in one FMA: no t^3 and no separate addition */
-    vd q = vd_fma(vd_fma(vd_fma(vd_fma(vd_set(K.c9), t2, vd_set(K.c7)), t2, vd_set(K.c5)), t2,
-                         vd_set(K.c3)), t2, vd_set(1.0));
-#undef K
-    vd y = vd_fma(t, q, vd_lookup_halves(vm_atan_base_hi, j, ATAN_NODES, big));
-    y = atan_signed(y, vdi_xor(vd_bits(x), vd_bits(a)));
-    vdm special = vdm_not(vd_lt(a, vd_set(ATAN_F64_BRANCH_FREE)));
-    if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, atan_f64_special, st);
-    return y;
+    return atan_f64_accurate_vec(x, st);
 }
 
 /* approx (both dtypes, T = d or f): no table.  t = min(1, a) / max(1, a) (NaN passes both, as

@@ -29,14 +29,16 @@
  *   the accurate float64 evaluation ended as a double-double (s, e) (relative
  *   error below 2^-59), rounded once by vm_round_dd_f32.  The exhaustive test finds every
  *   float32 result correctly rounded.
- * fast float64: no polynomial side; tanh = N/D with N = expm1(2a) = scale*tmp + (scale - 1)
- *   formed relative to its own size, exp(2a) = scale (1 + tmp) (k = 0: scale = 1, N = tmp =
- *   expm1(2a) to 2^-53 relative, so tiny a needs no polynomial either), and D = N + 2 (N's
- *   rounding costs D less than its own); a is clamped to 20, where N/D rounds to 1, instead of
- *   a compare and select.  Worst for k = 1 (0.0108 <= a < 0.0325), where N = E - 1 >= 0.0219
- *   carries the roundings of r, of tmp (two) and of N itself (~4 half-ulps of N: 2 ULP of the
- *   result), plus D's rounding (up to 0.75 ULP) and the division's: < 3.5 ULP (measured
- *   maximum: docs/accuracy.md).
+ * fast float64 (faithful): no polynomial side; tanh = N/D for every a, a clamped to 20 (N/D
+ *   rounds to 1 there).  N = expm1(2a) is carried as nh + nl: exp(2a) = scale (1 + m + m_lo)
+ *   (m + m_lo = r_hi + lo exactly, lo the reduction's low part, the table's tail and r^2 p),
+ *   nh = (scale - 1) + scale m in one FMA, whose rounding error a second FMA gives ((scale - 1)
+ *   - nh is exact: Sterbenz for k >= 1, 0 for k = 0), nl = that + scale m_lo; D = nh + 2 by
+ *   Fast2Sum on max/min(nh, 2), plus nl.  q = nh/dh (one division), the remainder nh - q dh
+ *   exact, and y = q + (nh - q dh + nl - q dl) w in one FMA, w ~ 1/D from the bit-trick seed
+ *   (5.1 %: the correction is a few ulps of q, so its error is < 0.1 ULP).  Budget: 0.5 final
+ *   rounding + the correction's < 0.1 + N's 2^-60 relative (polynomial 2^-65.3 / N) < 0.61
+ *   ULP.  Before (N = scale tmp + (scale - 1) rounded, D = N + 2 rounded, q alone): 3.3 ULP.
  * approx (float64, and float32 in float arithmetic): one odd rational
  *   a (1 + p1 u + ..) / (1 + q1 u + ..), u = a^2, on [0, sat), 1 beyond; no table, one
  *   division, coefficients fitted by a rational Remez and the error certified by Sollya
@@ -155,13 +157,32 @@ static inline vd tanh_f64_fast_vec(vd x, int *st) {
 #define K vm_tanh_fast_f64_k
     /* a clamped to where N/D rounds to 1 (inf included; NaN passes: vd_min's second operand) */
     vd a = vd_min(vd_set(K.clamp), vd_abs(x));
-    vd r_hi, delta, scale, tail;
+    vd r_hi, delta, scale, tail, one = vd_set(1.0), two = vd_set(2.0);
     (void)st;
     vd r = tanh_exp_reduce(vd_add(a, a), &r_hi, &delta, &scale, &tail);
     vd r2 = vd_mul(r, r);
-    vd tmp = vd_add(tail, vd_fma(r2, tanh_exp_poly(r, r2), r));
-    vd n = vd_fma(scale, tmp, vd_sub(scale, vd_set(1.0)));
-    return vd_copysign(vd_div(n, vd_add(n, vd_set(2.0))), x); /* D = N + 2 */
+    /* exp(2a) = scale (1 + m + m_lo), m + m_lo = r_hi + lo exactly (Fast2Sum: |r_hi| >= |lo|
+     * or both below 2^-33), so that nh below carries all but a few ulps of N */
+    vd lo = vd_fma(r2, tanh_exp_poly(r, r2), vd_add(vd_fma(tail, r, tail), delta));
+    vd m = vd_add(r_hi, lo);
+    vd m_lo = vd_add(vd_sub(r_hi, m), lo);
+    /* N = expm1(2a) = (scale - 1) + scale (m + m_lo) as nh + nl: scale - 1 is exact, and so
+     * is (scale - 1) - nh (Sterbenz for k >= 1, where |scale m| < (scale - 1)/2; 0 for k = 0),
+     * so the inner FMA gives nh's rounding error */
+    vd sm1 = vd_sub(scale, one);
+    vd nh = vd_fma(scale, m, sm1);
+    vd nl = vd_fma(scale, m_lo, vd_fma(scale, m, vd_sub(sm1, nh)));
+    /* D = N + 2 = dh + dl (Fast2Sum on the larger of nh and 2) */
+    vd dh = vd_add(nh, two);
+    vd dl = vd_add(vd_add(vd_sub(vd_max(nh, two), dh), vd_min(nh, two)), nl);
+    /* N/D = q + (nh - q dh + nl - q dl)/D: the remainder nh - q dh is exact, the correction is
+     * a few ulps of q, and 1/D from a bit-trick seed (within 5.1 % below it: one integer
+     * subtraction) is all it needs; the last FMA is the one rounding at the result's size */
+    vd q = vd_div(nh, dh);
+    vd rem = vd_fnma(q, dl, vd_add(vd_fnma(q, dh, nh), nl));
+    vd w = vd_from_bits(vdi_sub(vdi_set((int64_t)vm_tanh_fast_f64_bits.recip_magic), vd_bits(dh)));
+    vd y = vd_fma(rem, w, q);
+    return vd_copysign(y, x);
 #undef K
 }
 

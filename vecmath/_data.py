@@ -528,6 +528,11 @@ VM_TANH_FAST_F64_K = dict(
     clamp=float.fromhex('0x1.4000000000000p+4'),  # a is clamped to this: tanh rounds to 1 beyond, N/D at it too
 )
 
+# fast float64: 1/D seed for the division's correction
+VM_TANH_FAST_F64_BITS = dict(
+    recip_magic=0x7fde623822fc16e6,  # w = double(recip_magic - bits(D)), |1 - D w| <= 0.0506 (atan's seed)
+)
+
 # accurate float32, first pass (double): tanh(a) = a + a^3 P(a^2), degree 9 on |a| < 0.125, relative error <= 2^-45.66 (certified); first pass within 2^-35.5 relative
 VM_TANH_F32_FIRST_K = dict(
     poly_limit=float.fromhex('0x1.0000000000000p-3'),  # polynomial below, 1 - 2/(exp(2a)+1) beyond

@@ -420,6 +420,13 @@ static const struct {
     .clamp = 0x1.4000000000000p+4,  /* a is clamped to this: tanh rounds to 1 beyond, N/D at it too */
 };
 
+/* fast float64: 1/D seed for the division's correction */
+static const struct {
+    uint64_t recip_magic;
+} vm_tanh_fast_f64_bits = {
+    .recip_magic = 0x7fde623822fc16e6u,  /* w = double(recip_magic - bits(D)), |1 - D w| <= 0.0506 (atan's seed) */
+};
+
 /* accurate float32, first pass (double): tanh(a) = a + a^3 P(a^2), degree 9 on |a| < 0.125, relative error <= 2^-45.66 (certified); first pass within 2^-35.5 relative */
 static const struct {
     double poly_limit;

@@ -14,6 +14,7 @@ from .common import Block, Table, err_bits, to_double, to_float
 from .certify import certified_error, certified_odd_rational, exact as certify_exact
 from .exp import _fit_exp, _poly_block, _reduction_f64, f32_first_try
 from .remez import fit
+from .atan import RECIP_MAGIC
 
 POLY_LIMIT = mp.mpf(1) / 8  # float64 kernels: polynomial below, exp beyond
 # accurate float64: the exp side's 2/(E - 1) magnification (31 at 1/32) costs it nothing against
@@ -201,6 +202,8 @@ def generate():
         assert 2 * mp.exp(-2 * clamp) < mp.mpf(2) ** -56
         b.add("clamp", clamp, "a is clamped to this: tanh rounds to 1 beyond, N/D at it too")
         out.append(b)
+        out.append(Block("vm_tanh_fast_f64_bits", "uint64_t", "fast float64: 1/D seed for the division's correction")
+                   .add("recip_magic", RECIP_MAGIC, "w = double(recip_magic - bits(D)), |1 - D w| <= 0.0506 (atan's seed)"))
         out.append(_f32_first_pass())
         # exp(2a), 2a < 2 sat: N = 16 (a 16-entry table is one register permute on AVX-512),
         # degree 7 on |r| <= ln2/32 (k < 2^10, so a 37-bit ln2_hi_n keeps k ln2_hi_n exact)
