@@ -5,7 +5,8 @@
  * caller at a time owns the pool (mutex `owner`, taken with trylock): a second caller, e.g.
  * another Python thread with the GIL released, computes its call alone instead of waiting, so
  * nothing can deadlock.  After fork() the child has no workers: the atfork handler resets the
- * pool and the child starts its own on its first large call. */
+ * pool and the child starts its own on its first large call.  The handler is registered when
+ * the library loads, so it covers a fork at any moment, even before the first large call. */
 #define _GNU_SOURCE
 #include "vm_threads.h"
 
@@ -25,7 +26,6 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;  /* guards everything b
 static pthread_cond_t work_ready = PTHREAD_COND_INITIALIZER, work_done = PTHREAD_COND_INITIALIZER;
 static int num_threads;  /* 0 until first asked for: then the default of vm_threads.h */
 static int started;      /* workers running: they take parts 1..started */
-static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
 
 static struct {
     vm_range_fn fn;
@@ -85,7 +85,14 @@ static void reset_in_child(void) {
     job.generation = 0;
 }
 
-static void register_atfork(void) { pthread_atfork(NULL, NULL, reset_in_child); }
+/* At load, before any thread can hold `lock` or `owner`.  It used to be registered when the
+ * first workers started: a fork() before that, while another thread held `lock` (in
+ * vecmath_get_num_threads or _set_num_threads, which threadpoolctl calls through ctypes without
+ * the GIL, or in a first large call), left the child's copy locked, and the child's first large
+ * call or thread-count query waited forever (tests/test_concurrency.py). */
+__attribute__((constructor)) static void register_atfork(void) {
+    pthread_atfork(NULL, NULL, reset_in_child);
+}
 
 static int positive_env(const char *name) {
     const char *v = getenv(name);
@@ -121,7 +128,6 @@ VM_EXPORT void vecmath_set_num_threads(int n) {
 /* Start workers up to `want` (caller holds `lock`); returns how many run.  Workers block
  * every signal: Python handles signals in its main thread. */
 static int start_workers(int want) {
-    pthread_once(&atfork_once, register_atfork);
     sigset_t all, old;
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &old);
