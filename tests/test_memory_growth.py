@@ -7,8 +7,9 @@ the measurement and out of this process): a warm-up of 10^4 calls, then resident
 garbage collection and resident memory again.  The calls make fresh outputs (and the JAX, torch
 and numba ones fresh arrays inside), so a leaked reference to a result or an argument's buffer
 is memory too; the inputs' reference counts are checked as well.  BOUND is below what a leak of
-10 bytes a call would add (1 MB over 10^5 calls); a control leaking 32 bytes a call (malloc)
-shows the measurement sees such a leak.
+10 bytes a call would add (1 MB over 10^5 calls; torch's backward, an extra variant at ~80 us a
+call, makes 2 x 10^4 calls against 200 kB); a control leaking 32 bytes a call (malloc) shows the
+measurement sees such a leak.
 """
 import json
 import os
@@ -32,21 +33,21 @@ def rss():
     with open("/proc/self/statm") as f:
         return int(f.read().split()[1]) * PAGE
 
-def measure(name, step, *watched):
-    for i in range(WARM):
+def measure(name, step, *watched, calls=CALLS):
+    for i in range(min(WARM, calls)):
         step(i)
     gc.collect()
     refs = [sys.getrefcount(w) for w in watched]
     before = rss()
     t = time.perf_counter()
-    for i in range(CALLS):
+    for i in range(calls):
         step(i)
     seconds = time.perf_counter() - t
     gc.collect()
     growth = rss() - before
     leaked_refs = [a - b for a, b in zip([sys.getrefcount(w) for w in watched], refs)]
-    print(json.dumps({{"name": name, "growth": growth, "seconds": seconds, "refs": leaked_refs}}),
-          flush=True)
+    print(json.dumps({{"name": name, "calls": calls, "growth": growth, "seconds": seconds,
+                      "refs": leaked_refs}}), flush=True)
 """
 
 
@@ -63,14 +64,14 @@ def measure(body, timeout=180, **env):
     results = [json.loads(line) for line in r.stdout.splitlines() if line.startswith("{")]
     assert results, r.stdout
     for m in results:
-        print(f"{m['name']:<48} {m['growth'] / 1e3:+8.0f} kB over {CALLS} calls "
-              f"({m['seconds'] * 1e9 / CALLS:.0f} ns a call)")
+        print(f"{m['name']:<48} {m['growth'] / 1e3:+8.0f} kB over {m['calls']} calls "
+              f"({m['seconds'] * 1e9 / m['calls']:.0f} ns a call)")
     return results
 
 
 def assert_steady(results):
     for m in results:
-        assert m["growth"] < BOUND, m
+        assert m["growth"] < BOUND * m["calls"] / CALLS, m
         assert not any(m["refs"]), m
 
 
@@ -193,5 +194,6 @@ def test_torch_op():
             xg.grad = None
         measure("vecmath.torch.exp(x) (eager)", lambda i: vt.exp(x), x)
         measure("torch.ops.vecmath.exp_accurate(x) (custom op)", lambda i: op(x), x)
-        measure("vecmath.torch.tanh(x).sum().backward()", backward, xg)
+        # the autograd path costs ~80 us a call: 2 * 10^4 calls, the bound scaled (200 kB)
+        measure("vecmath.torch.tanh(x).sum().backward()", backward, xg, calls=20_000)
     """))
