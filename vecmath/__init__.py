@@ -1,7 +1,7 @@
 """vecmath: vectorized exp, log, tanh, atan as NumPy ufuncs, in three accuracy tiers.
 
     vecmath.exp(x)         accurate tier (also vecmath.accurate.exp)
-    vecmath.fast.exp(x)    <= 4 ULP
+    vecmath.fast.exp(x)    faithful: <= 1 ULP
     vecmath.approx.exp(x)  about 11 (float32) / 26 (float64) correct bits
     vecmath.deriv.exp(x)   derivatives, and value-and-derivative kernels (every tier: .fast.deriv)
     vecmath.jax / .torch / .autograd   differentiable versions for those frameworks (lazy)

@@ -1135,5 +1135,5 @@ VM_ATAN_F32_GRID = dict(
 VM_ATAN_LIMITS = dict(
     f64_branch_free_abs=float.fromhex('0x1.0000000000000p+400'),  # |x| below: a times the node of a > 30 (2^600) and its reciprocal are normal doubles; above: +-pi/2 rounded
     f32_cr_window=float.fromhex('0x1.0000000000000p+13'),  # accurate float32: double ulps around a float midpoint within which the first pass on the float grid (2^-42.2 relative = 2^10.8 ulps) cannot decide the rounding: 4.5x margin, about 2^-15 of inputs take the double-double path
-    f32_grid_clamp=float.fromhex('0x1.0000000000000p+100'),  # fast float32: |x| is clamped to it (inf included; NaN passes), so a c overflows to inf and the result is float(pi/2)
+    f32_grid_clamp=float.fromhex('0x1.0000000000000p+100'),  # fast float32: |x| is clamped to it (inf included; NaN passes), so a c stays finite, tau = 1/c and the result is float(pi/2)
 )

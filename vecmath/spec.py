@@ -93,7 +93,8 @@ LIMITS = {
                                   "ulps) cannot decide the rounding: 4.5x margin, about 2^-15 of "
                                   "inputs take the double-double path"),
         "f32_grid_clamp": (2.0 ** 100, "fast float32: |x| is clamped to it (inf included; NaN "
-                                       "passes), so a c overflows to inf and the result is float(pi/2)"),
+                                       "passes), so a c stays finite, tau = 1/c and the result is "
+                                       "float(pi/2)"),
     },
     "log": {
         "f32_cr_window": (16384.0, "accurate float32: double ulps around a float midpoint within which "

@@ -13,15 +13,15 @@ pi/2 - r; float64: r = t P(t^2) / Q(t^2), an odd rational (APPROX_RATIONAL degre
 odd polynomial t + c3 t^3 + .. + c9 t^9 (one division fewer: 14 % faster than the 2/2
 rational; degree 9 rather than 11: 10 % faster on an AMD EPYC family 26, within the 2048-ULP
 bound; degree 7 is not).
-float32 fast (float arithmetic): the float64 formula on a 16-slot grid read from a's
-float bits: slot 0 holds a < 1/8 (node 0), slots 1..14 the half binades [2^e, 1.5 2^e) and
-[1.5 2^e, 2^(e+1)) from 1/8 to 16, slot 15 a >= 16 (node F32_HUGE_NODE: tau ~ -1/a).  Nodes
-(24 bits, within a factor 2 of their slot: a - c exact) and bases atan(c) rounded to float are
-16-entry tables, one register permute each on AVX-512 and two plus a blend on AVX2.  float32
-accurate's first pass runs the same grid in double (nodes exact, atan(c) rounded to double,
-GRID_F64_POWERS: 2^-42.3), so f32_cr_window double ulps around a float midpoint bound its error.  The
-kernel reads entry (bits(a) >> 22) mod 16 with bits(a) >> 22 clamped to the 16 values of the
-slots, so the tables are stored rotated (slot i at (index_base + i) mod 16): no subtraction.
+float32 accurate's first pass (in double) runs the float64 formula on a 16-slot grid read from
+a's float bits: slot 0 holds a < 1/8 (node 0), slots 1..14 the half binades [2^e, 1.5 2^e) and
+[1.5 2^e, 2^(e+1)) from 1/8 to 16, slot 15 a >= 16 (node F32_HUGE_NODE: tau ~ -1/a); nodes exact,
+atan(c) rounded to double, GRID_F64_POWERS: 2^-42.3, so f32_cr_window double ulps around a float
+midpoint bound its error.  It reads entry (bits(a) >> 22) mod 16 with bits(a) >> 22 clamped to
+the 16 values of the slots, so the tables are stored rotated (slot i at (index_base + i) mod 16).
+float32 fast (float arithmetic, faithful): the same formula on a 30-slot grid (f32_fast_nodes:
+node 0 below 1/16, quarter binades to 8, node tan(F) beyond) with nodes whose atan is nearly a
+float (no base low part), 32-entry tables read at (bits(a) >> 21) mod 32, stored rotated.
 """
 import mpmath as mp
 import numpy as np

@@ -3,8 +3,10 @@ and the approx tiers' rationals.
 
 float64 accurate and fast (and float32 accurate, computed in double): tanh(a) = a + a^3 P(a^2)
 for |a| < 1/32 (accurate) or 1/8, 1 - 2/(exp(2a) + 1) beyond with exp(2a) from exp's N=16 table and its tails
-(vecmath/_gen/exp.py) and a degree-7 polynomial of its own (vm_tanh_exp_k).  float32 fast:
-N / (N + 2), N = expm1(2a) in float from an 8-entry table of 2^(j/8) - 1.  approx (both dtypes): one odd
+(vecmath/_gen/exp.py) and a degree-7 polynomial of its own (vm_tanh_exp_k); the fast float64
+kernel corrects its division with a bit-trick 1/D (atan's seed).  float32 fast: a division-free
+piecewise polynomial, degree 5 in t = a - s_i on 31 slots read from a's bits (f32_fast_slots),
+origins s_i chosen where tanh is nearly a float.  approx (both dtypes): one odd
 rational a (1 + p1 u + ..) / (1 + q1 u + ..), u = a^2, on [0, sat), and 1 beyond sat.
 """
 import mpmath as mp
