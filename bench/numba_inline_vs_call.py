@@ -9,7 +9,9 @@ package (so it needs this repository's history) and times, in one process and in
 rounds (best of the rounds, ns per element, n = 65,536): the old inlined mirror, today's
 vecmath.numba function (a C call per register, or the inlined kernel where _inline keeps one),
 and the C ufunc; then the recurrence y[i] = f(x[i] + (y[i-1] - y[i-1])), which cannot
-vectorize, for the old mirror and for today's function.  Prints a Markdown table.
+vectorize, for the old mirror and for today's function.  Prints a Markdown table.  The fast
+tier changed after OLD_COMMIT (issue 29: faithful), so its rows compare the old fast kernels
+inlined with today's called; the accurate and approx kernels are the same algorithms.
 """
 import importlib
 import pathlib
@@ -39,10 +41,11 @@ def old_kernels():
     pkg = pathlib.Path(tempfile.mkdtemp()) / "old_vecmath_numba"
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
-    for m in OLD_MODULES:
-        src = subprocess.run(["git", "show", f"{OLD_COMMIT}:vecmath/numba/{m}.py"], cwd=ROOT,
+    for m in OLD_MODULES + ("_data",):  # with the constants of its time
+        where = "vecmath/_data.py" if m == "_data" else f"vecmath/numba/{m}.py"
+        src = subprocess.run(["git", "show", f"{OLD_COMMIT}:{where}"], cwd=ROOT,
                              capture_output=True, text=True, check=True).stdout
-        (pkg / f"{m}.py").write_text(src.replace("from .. import _data", "from vecmath import _data"))
+        (pkg / f"{m}.py").write_text(src.replace("from .. import _data", "from . import _data"))
     sys.path.insert(0, str(pkg.parent))
     return {fn: importlib.import_module(f"old_vecmath_numba._{fn}").KERNELS for fn in DOMAIN}
 
