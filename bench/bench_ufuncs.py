@@ -222,7 +222,7 @@ def main():
                "--passes", str(args.passes or 3), "--functions", *fns]
         out = subprocess.run(cmd, env=env, check=True, stdout=subprocess.PIPE, text=True).stdout
         runs.append(json.loads(out))
-    command = "python bench/bench_ufuncs.py --write-docs"
+    command = " ".join(["python bench/bench_ufuncs.py", *sys.argv[1:]])  # as run
     from vecmath._gen.docsection import machine_section, write_section
 
     write_section(ROOT / "docs" / "benchmarks.md", machine_section("bench_ufuncs"), markdown(runs, command))
