@@ -27,19 +27,25 @@ import tempfile
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
-def kernel_cflags():
-    """setup.py's KERNEL_CFLAGS (read, not imported: importing setup.py runs the build)."""
+def setup_value(name):
+    """A literal assigned in setup.py (read, not imported: importing setup.py runs the build):
+    KERNEL_CFLAGS, ISA_CFLAGS, ... (tools/cross_check.py reads them here too)."""
     for node in ast.parse((ROOT / "setup.py").read_text()).body:
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "KERNEL_CFLAGS":
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == name:
             return ast.literal_eval(node.value)
-    raise SystemExit("KERNEL_CFLAGS not found in setup.py")
+    raise SystemExit(f"{name} not found in setup.py")
+
+
+def kernel_cflags():
+    """setup.py's KERNEL_CFLAGS: the flags of every build of the kernels."""
+    return setup_value("KERNEL_CFLAGS")
 
 
 # isa -> (compiler, #pragma GCC target or None, its flags, define, llvm-mca triple)
 TARGET = {"avx512": ("gcc", "avx512f,avx512dq,avx512vl,avx512bw,avx2,fma", [], "VM_ISA_AVX512", "x86_64"),
           "avx2": ("gcc", "avx2,fma", [], "VM_ISA_AVX2", "x86_64"),
           "neon": ("aarch64-linux-gnu-gcc", None, [], "VM_ISA_NEON", "aarch64"),
-          "sve256": ("aarch64-linux-gnu-gcc", None, ["-march=armv8.2-a+sve", "-msve-vector-bits=256"],
+          "sve256": ("aarch64-linux-gnu-gcc", None, setup_value("ISA_CFLAGS")["aarch64"]["sve256"],
                      "VM_ISA_SVE256", "aarch64")}
 LANES = {"avx512": (8, 16), "avx2": (4, 8), "neon": (2, 4), "sve256": (4, 8)}  # double, float
 

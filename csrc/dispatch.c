@@ -89,13 +89,10 @@ int vm_isa_available(const char *isa) {
 }
 
 const char *vm_isa_names(void) {
-    static char names[128];
-    if (!names[0])
-        for (size_t i = 0; i < VM_N_ISAS; i++) {
-            if (i) strcat(names, " ");
-            strcat(names, vm_isas[i].name);
-        }
-    return names;
+#define VM_ISA_WORD(isa, _) " " #isa
+    static const char names[] = VM_ISA_LIST(VM_ISA_WORD, _); /* " scalar avx2 avx512" */
+#undef VM_ISA_WORD
+    return names + 1;
 }
 
 static void activate(const struct vm_isa *p) {

@@ -175,10 +175,8 @@ def called_kernels(asm):
 
 def register_name(base, isa):
     """The register entry point of base on isa: VF_W or VD_W floats for float32 kernels."""
-    from vecmath.numba._lanes import LANE_TABLE, REGISTERS
-    for lanes in REGISTERS[isa][0][base[-3:]]:
-        if f"{base}_x{lanes}_{isa}" in LANE_TABLE:
-            return f"{base}_x{lanes}_{isa}"
+    from vecmath.numba._lanes import REGISTER_OF
+    return REGISTER_OF[base, isa][1]
 
 
 @pytest.mark.parametrize("fn,tier,dt", CASES, ids=IDS)

@@ -20,7 +20,6 @@ Needs aarch64-linux-gnu-gcc and qemu-aarch64 (Debian: apt-get install gcc-aarch6
 qemu-user); without them it says so and exits 77, and tests/test_cross.py skips.
 """
 import argparse
-import ast
 import glob
 import os
 import shutil
@@ -34,19 +33,13 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+from mca_loop import setup_value  # noqa: E402  (setup.py's flags, read without running it)
 from vecmath.accuracy import golden  # noqa: E402
 
 CC, QEMU = "aarch64-linux-gnu-gcc", "qemu-aarch64"
 SKIP = 77
 DTYPES = ("float32", "float64")
-
-
-def setup_value(name):
-    """A literal assigned in setup.py (one list of flags for every build of the kernels)."""
-    for node in ast.parse((ROOT / "setup.py").read_text()).body:
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == name:
-            return ast.literal_eval(node.value)
-    raise RuntimeError(f"setup.py has no {name}")
 
 
 def build(work):

@@ -18,6 +18,8 @@ declaration before the loop vectorizer looks for it).  Every address is register
 `llvmlite.binding.add_symbol` when this module is imported, which happens before numba compiles
 anything or loads a cached function (numba's entry point imports vecmath.numba).
 """
+import re
+
 import llvmlite.binding as llvm
 from llvmlite import ir
 from numba import njit, types
@@ -47,13 +49,18 @@ LANE_TABLE = _lane_table()
 # The one-lane function numba calls by name: the path the ufuncs use (VECMATH_ISA or the best
 # this CPU runs; every path gives the same bits).
 ONE_LANE_ISA = ffi.string(lib.vm_isa()).decode()
-# The register variants by ISA: the lanes a float64 / float32 kernel's register may have (a
-# float32 kernel has one of the two), and the LLVM target features numba must compile for to
-# call them (the C function takes its vector in one register).
+# The ISAs with register variants, and the LLVM target features numba must compile for to call
+# them (the C function takes its vector in one register).  Their lane counts are in the names
+# (csrc/lane_table.c): REGISTER_OF[base, isa] = (lanes, name).
 REGISTERS = {
-    "avx512": ({"f64": (8,), "f32": (16, 8)}, ("avx512f", "avx512dq", "avx512vl", "avx512bw", "avx2", "fma")),
-    "avx2": ({"f64": (4,), "f32": (8, 4)}, ("avx2", "fma")),
+    "avx512": ("avx512f", "avx512dq", "avx512vl", "avx512bw", "avx2", "fma"),
+    "avx2": ("avx2", "fma"),
 }
+REGISTER_OF = {}
+for _name in LANE_TABLE:
+    _m = re.fullmatch(r"(vm_\w+)_x(\d+)_([a-z0-9]+)", _name)
+    if _m and _m.group(3) in REGISTERS and _m.group(2) != "1":
+        REGISTER_OF[_m.group(1), _m.group(3)] = (int(_m.group(2)), _name)
 RUNS = {isa: bool(lib.vm_isa_available(isa.encode())) for isa in REGISTERS}
 
 
@@ -82,16 +89,8 @@ def variants(context, base, suffix):
     compiles in this context may call: only ISAs whose features the target has and whose
     registers this CPU runs."""
     features = _target_features(context)
-    out = []
-    for isa, (lanes_of, needs) in REGISTERS.items():
-        if not (RUNS[isa] and all(f in features for f in needs)):
-            continue
-        for lanes in lanes_of[suffix]:
-            name = f"{base}_x{lanes}_{isa}"
-            if name in LANE_TABLE:
-                out.append((lanes, name))
-                break
-    return out
+    return [REGISTER_OF[base, isa] for isa, needs in REGISTERS.items()
+            if (base, isa) in REGISTER_OF and RUNS[isa] and all(f in features for f in needs)]
 
 
 def _keep(module, fns):
