@@ -1,15 +1,8 @@
 /* Every kernel file, compiled once per ISA by isa_<name>.c: each function, then its
- * derivatives, which use the function's vector code (tanh and tanh' use exp's cores); then,
+ * derivatives, which use the function's vector code (shared cores: <fn>_core.h); then,
  * on the CPU, the ISA's table of them, vm_table_<isa> (vm_table.h), which dispatch.c reads. */
 #include "simd/vm_simd.h"
-#include "exp.c"
-#include "exp_deriv.c"
-#include "log.c"
-#include "log_deriv.c"
-#include "tanh.c"
-#include "tanh_deriv.c"
-#include "atan.c"
-#include "atan_deriv.c"
+#include "generated/vm_kernel_files.h" /* every <fn>.c and <fn>_deriv.c, from the descriptors */
 #if !defined(VM_ISA_CUDA)
 #include "vm_table.h"
 #define VM_K1(name) .name##_f64 = VM_NAME(vm_##name##_f64), .name##_f32 = VM_NAME(vm_##name##_f32),

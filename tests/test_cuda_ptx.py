@@ -11,6 +11,7 @@ import sys
 
 import pytest
 
+from vecmath import functions as descriptors
 from vecmath import spec
 
 PTX_PATH = os.path.join(os.path.dirname(__file__), "..", "vecmath", "cuda", "vecmath_cuda.ptx")
@@ -20,6 +21,10 @@ FLOAT_OP = re.compile(r"^\s*(?:@%p\d+\s+)?(add|sub|mul|fma|div|rcp|sqrt)\.([a-z0
 def ptx_text():
     with open(PTX_PATH) as fh:
         return fh.read()
+
+
+# name -> the PTX instruction behind vecmath.cuda.hardware.<name> (the descriptors' cuda_hardware)
+HARDWARE = {fn: f.cuda_hardware for fn, f in descriptors.BY_NAME.items() if f.cuda_hardware}
 
 
 def functions(ptx):
@@ -34,7 +39,7 @@ def expected_names():
         for tier in spec.TIERS:
             for kind in ("", "_deriv", "_vd"):
                 names += [f"vm_cuda_{fn}_{tier}{kind}_{t}" for t in ("f64", "f32")]
-    return names + [f"vm_cuda_hw_{fn}_f32" for fn in ("exp", "log", "tanh")]
+    return names + [f"vm_cuda_hw_{fn}_f32" for fn in HARDWARE]
 
 
 def test_every_device_function_is_in_the_ptx():
@@ -56,7 +61,7 @@ def test_tiers_use_only_correctly_rounded_operations():
 
 def test_hardware_family_uses_the_hardware_instructions():
     bodies = functions(ptx_text())
-    for fn, instruction in (("exp", "ex2.approx"), ("log", "lg2.approx"), ("tanh", "tanh.approx.f32")):
+    for fn, instruction in HARDWARE.items():
         assert instruction in bodies[f"vm_cuda_hw_{fn}_f32"], fn
 
 
@@ -139,7 +144,7 @@ def device_calls(vc):
             for t in ("float32", "float64"):
                 out += [(f"{tier}.{fn}", getattr(mod, fn), t, 1), (f"{tier}.deriv.{fn}", getattr(mod.deriv, fn), t, 1),
                         (f"{tier}.deriv.{fn}_and_deriv", getattr(mod.deriv, fn + "_and_deriv"), t, 2)]
-    return out + [(f"hardware.{fn}", getattr(vc.hardware, fn), "float32", 1) for fn in ("exp", "log", "tanh")]
+    return out + [(f"hardware.{fn}", getattr(vc.hardware, fn), "float32", 1) for fn in HARDWARE]
 
 
 @pytest.mark.parametrize("cc", [(7, 5), (8, 0), (9, 0)])

@@ -52,3 +52,12 @@ def test_midpoint_windows_are_powers_of_two():
         getattr(_data, f"VM_{fn.upper()}_LIMITS")["f32_cr_window"] for fn in ("log", "tanh", "atan")]
     for w in windows:
         assert w >= 1 and math.frexp(w)[0] == 0.5, w
+
+
+def test_function_lists_are_current():
+    """csrc/generated/vm_functions.h and vm_kernel_files.h list every descriptor's function (no
+    Sollya needed: they come from vecmath/functions alone)."""
+    from vecmath._gen.__main__ import render_function_lists
+
+    for path, text in render_function_lists().items():
+        assert (ROOT / path).read_text() == text, f"{path} is stale: run python -m vecmath._gen"

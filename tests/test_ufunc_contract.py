@@ -9,7 +9,6 @@ from vecmath import spec
 
 TIERS = [vecmath.accurate, vecmath.fast, vecmath.approx]
 FUNCS = [(t, name) for t in TIERS for name in t.__all__ if name in spec.FUNCTIONS]
-NUMPY_NAME = {"atan": "arctan"}
 
 
 def ids(p):
@@ -23,7 +22,7 @@ def uf(request):
 
 
 def numpy_twin(uf):
-    return getattr(np, NUMPY_NAME.get(uf.__name__, uf.__name__))
+    return getattr(np, spec.numpy_name(uf.__name__))
 
 
 def sample(dtype, n=1000, seed=0):

@@ -10,11 +10,9 @@ import time
 import numpy as np
 
 import vecmath
-from vecmath import spec
+from vecmath import functions, spec
 from vecmath.accuracy import measure, reference
 
-DOMAIN = {"exp": (-80.0, 80.0), "log": (1e-3, 1e3), "tanh": (-5.0, 5.0), "atan": (-20.0, 20.0)}
-NUMPY_NAME = {"atan": "arctan"}
 
 
 def best_ns(f, x, out, reps=50, rounds=7):
@@ -37,8 +35,8 @@ def main():
     for fn in spec.FUNCTIONS:
         if not hasattr(vecmath, fn):
             continue
-        lo, hi = DOMAIN[fn]
-        callables = [getattr(np, NUMPY_NAME.get(fn, fn))] + [getattr(getattr(vecmath, t), fn) for t in spec.TIERS]
+        lo, hi = functions.get(fn).demo_domain
+        callables = [getattr(np, spec.numpy_name(fn))] + [getattr(getattr(vecmath, t), fn) for t in spec.TIERS]
         for dtype in (np.float32, np.float64):
             x = rng.uniform(lo, hi, 65536).astype(dtype)
             out = np.empty_like(x)

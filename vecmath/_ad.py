@@ -7,15 +7,11 @@ differentiable by the framework (third and higher derivatives follow)."""
 import sys
 import types
 
-from . import _ufuncs
+from . import _ufuncs, functions
 from .spec import ALIASES, FUNCTIONS, TIERS
 
-SECOND = {
-    "exp": lambda x, y, dy: dy,                    # exp'' = exp
-    "log": lambda x, y, dy: -(dy * dy),            # log'' = -1/x^2
-    "tanh": lambda x, y, dy: -2 * y * dy,          # tanh'' = -2 tanh tanh'
-    "atan": lambda x, y, dy: -2 * x * (dy * dy),   # atan'' = -2x / (1 + x^2)^2
-}
+# f''(x) through (x, y, dy), from each function's descriptor (vecmath/functions/<fn>.py)
+SECOND = {fn: functions.BY_NAME[fn].second for fn in FUNCTIONS}
 
 
 class Kernels:

@@ -18,20 +18,16 @@ CSRC = ROOT / "csrc"
 
 
 def _list(name):
-    """The X(...) entries of one X-macro list of csrc/vm_kernels.h, as tuples of names."""
-    text = (CSRC / "vm_kernels.h").read_text()
+    """The X(...) entries of one X-macro list of csrc/generated/vm_functions.h (generated from the
+    descriptors, vecmath/functions: this runs at build time, before vecmath imports)."""
+    text = (CSRC / "generated" / "vm_functions.h").read_text()
     body = re.search(rf"#define {name}\(X\)((?:[^\n]*\\\n)*[^\n]*)", text).group(1)
     return [tuple(a.strip() for a in args.split(",")) for args in re.findall(r"X\(([^)]*)\)", body)]
 
 
 def kernel_names():
-    """(fn, tier) pairs from csrc/vm_kernels.h, the list the C side is built from."""
+    """(fn, tier) pairs, the list the C side is built from; each has derivative kernels too."""
     return _list("VM_KERNEL_LIST")
-
-
-def deriv_names():
-    """(fn, tier) pairs that have derivative kernels."""
-    return _list("VM_DERIV_LIST")
 
 
 def from_output_names():
@@ -49,7 +45,7 @@ def cdef():
     for fn, tier in kernel_names():
         lines.append(f"int vm_{fn}_{tier}_f64(const double *x, double *y, size_t n);")
         lines.append(f"int vm_{fn}_{tier}_f32(const float *x, float *y, size_t n);")
-    for fn, tier in deriv_names():
+    for fn, tier in kernel_names():
         for suffix, t in (("f64", "double"), ("f32", "float")):
             lines.append(f"int vm_{fn}_{tier}_deriv_{suffix}(const {t} *x, {t} *dy, size_t n);")
             lines.append(f"int vm_{fn}_{tier}_vd_{suffix}(const {t} *x, {t} *y, {t} *dy, size_t n);")

@@ -1,4 +1,4 @@
-"""ULP errors of derivatives: f'(x) from mpmath at 160 bits, for exp, log, tanh and atan.
+"""ULP errors of derivatives: f'(x) from mpmath at 160 bits (each function's descriptor).
 
     errors = deriv_ulp_errors("tanh", x, vecmath.deriv.tanh(x))
 
@@ -11,48 +11,31 @@ import math
 import mpmath
 import numpy as np
 
-from ..spec import REGIONS
+from .. import functions
 from .formats import fmt
 from .reference import mpf_ulp_exp, round_mpf
-
-# Where each derivative needs care beyond the function's own regions (float64 values; they are
-# cast to the dtype): tanh' where 1 - tanh^2 collapses and e = exp(-2|x|) turns subnormal,
-# atan' where 1 + x^2 overflows.
-DERIV_TAILS = {
-    "exp": [("uniform", -745.2, -700.0)],
-    "log": [("loguniform", 1e-310, 1e-300), ("loguniform", 1e300, 1.7e308)],
-    "tanh": [("uniform", 18.0, 60.0), ("uniform", 340.0, 385.0)],
-    "atan": [("loguniform_signed", 1e8, 1e300)],
-}
-
-# f'(x) as an mpmath value, or None where the derivative is undefined (NaN)
-EXACT = {
-    "exp": lambda x: mpmath.exp(x),
-    "log": lambda x: None if x < 0 else (mpmath.inf if x == 0 else 1 / x),
-    "tanh": lambda x: mpmath.sech(x) ** 2,
-    "atan": lambda x: 1 / (1 + x * x),
-}
 
 
 def exact_deriv(fn, x):
     """f'(x) for a float x: an mpmath value (possibly inf), or None for NaN."""
     if math.isnan(x):
         return None
+    f = functions.get(fn)
     if math.isinf(x):
-        limits = {"exp": (0.0, math.inf), "log": (None, 0.0), "tanh": (0.0, 0.0), "atan": (0.0, 0.0)}
-        v = limits[fn][x > 0]
+        v = f.deriv_at_inf[x > 0]
         return None if v is None else mpmath.mpf(v)
     with mpmath.workprec(160):
-        return EXACT[fn](mpmath.mpf(x))
+        return f.deriv(mpmath, mpmath.mpf(x))
 
 
 def deriv_samples(fn, dtype, n=1500, seed=7):
     """Inputs across the whole domain: random bit patterns, the function's float64 regions
-    (vecmath.spec.REGIONS) and the derivative's tails, n of each, finite, cast to dtype."""
+    (its descriptor's regions) and the derivative's tails, n of each, finite, cast to dtype."""
     rng = np.random.default_rng(seed)
     dtype = np.dtype(dtype)
     parts = [np.frombuffer(rng.bytes(dtype.itemsize * n), dtype)]
-    for kind, lo, hi in REGIONS[fn] + DERIV_TAILS[fn]:
+    f = functions.get(fn)
+    for kind, lo, hi in f.regions + f.deriv_tails:
         if kind == "uniform":
             v = rng.uniform(lo, hi, n)
         elif kind == "around":

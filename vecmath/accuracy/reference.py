@@ -19,15 +19,15 @@ from dataclasses import dataclass
 
 import numpy as np
 from mpmath import libmp
-from mpmath.libmp import from_float, from_int, mpf_add, mpf_div, mpf_mul, mpf_neg, mpf_shift, mpf_sub, to_float
+from mpmath.libmp import from_float, mpf_add, mpf_shift, mpf_sub, to_float
 
+from .. import functions
 from .formats import fmt
 from .parallel import default_processes, map_chunks
 
 PRECISIONS = (100, 256, 1024)
 SLACK_BITS = 10
-MPMATH = {"exp": libmp.mpf_exp, "log": libmp.mpf_log, "tanh": libmp.mpf_tanh, "atan": libmp.mpf_atan}
-_ONE, _THREE = from_int(1), from_int(3)
+MPMATH = {f.name: getattr(libmp, f.mpmath) for f in functions.BY_NAME.values()}
 # ulp_exp is capped here (exp(1e308) has a 2^(1.4e308) ulp): past it, y * 2^-ulp_exp is 0 for
 # every finite y, so the cap changes no error, and the exponent fits an int32.
 ULP_EXP_CAP = 1 << 20
@@ -109,31 +109,7 @@ def exact_value(func, x):
     """f(x) when it is exactly a float (C99 Annex F values and fixed points), else None."""
     if math.isnan(x):
         return math.nan
-    if func == "exp":
-        if x == 0:
-            return 1.0
-        if math.isinf(x):
-            return math.inf if x > 0 else 0.0
-    elif func == "log":
-        if x < 0:
-            return math.nan
-        if x == 0:
-            return -math.inf
-        if x == 1:
-            return 0.0
-        if math.isinf(x):
-            return math.inf
-    elif func == "tanh":
-        if x == 0:
-            return x                       # keeps the sign of zero
-        if math.isinf(x):
-            return math.copysign(1.0, x)
-    elif func == "atan":
-        if x == 0:
-            return x
-    elif func not in MPMATH:
-        raise ValueError(f"unknown function {func!r}")
-    return None
+    return functions.get(func).exact(x)
 
 
 def _exact_err(exact):
@@ -159,31 +135,11 @@ def _widen(v, bits):
     return mpf_sub(v, d), mpf_add(v, d)
 
 
-def _plus_minus(centre, exp):
-    d = (0, 1, exp, 1)
-    return mpf_sub(centre, d), mpf_add(centre, d)
-
-
 def _series_enclosure(func, t):
-    """Enclosure from a truncated series where the function is nearly trivial, else None."""
-    sign, man, exp, bc = t
-    if not man:
-        return None                        # +-inf: atan goes to mpmath
-    mag = exp + bc                         # 2^(mag-1) <= |x| < 2^mag
-    if func == "exp" and mag <= -40:
-        # 1 + x + x^2/2; the remainder sum_{k>=3} x^k/k! is below |x|^3 < 2^(3 mag)
-        centre = mpf_add(_ONE, mpf_add(t, mpf_shift(mpf_mul(t, t), -1)))
-        return _plus_minus(centre, 3 * mag)
-    if func in ("tanh", "atan") and mag <= -31:
-        # x - x^3/3; the remainder (alternating) is below |x|^5 <= 2^(3 mag - 62), and
-        # x^3/3 rounded to 64 bits errs by less than 2^(3 mag - 64): together < 2^(3 mag - 60)
-        cube_third = mpf_div(mpf_mul(mpf_mul(t, t), t), _THREE, 64, "n")
-        return _plus_minus(mpf_sub(t, cube_third), 3 * mag - 60)
-    if func == "tanh" and mag >= 7:
-        # |x| >= 64: tanh|x| = 1 - theta with 0 < theta < 2 exp(-2|x|) < 2^-183
-        below_one = mpf_sub(_ONE, (0, 1, -183, 1))
-        return (below_one, _ONE) if not sign else (mpf_neg(_ONE), mpf_neg(below_one))
-    return None
+    """Enclosure from a truncated series where the function is nearly trivial (the
+    descriptor's series: exp(x) ~ 1 + x, tanh(x) ~ atan(x) ~ x, ...), else None."""
+    series = functions.get(func).series
+    return series(t) if series else None
 
 
 def _resolve(lo, hi, f):

@@ -31,7 +31,7 @@ import pathlib
 
 import numpy as np
 
-from .. import spec
+from .. import functions, spec
 
 PTX = str(pathlib.Path(__file__).with_name("vecmath_cuda.ptx"))
 _FLOATS = {np.dtype(np.float32): types.float32, np.dtype(np.float64): types.float64}
@@ -171,12 +171,14 @@ accurate = _tier_namespace("accurate")
 fast = _tier_namespace("fast")
 approx = _tier_namespace("approx")
 deriv = accurate.deriv
-exp, log, tanh, atan, arctan = accurate.exp, accurate.log, accurate.tanh, accurate.atan, accurate.arctan
+for _public in spec.FUNCTIONS + tuple(spec.ALIASES):   # vecmath.cuda.exp is the accurate tier's
+    globals()[_public] = getattr(accurate, _public)
 
 hardware = _module("hardware", "float32 hardware approximations (ex2.approx, lg2.approx, tanh.approx): "
                                "the GPU's own bits, not the CPU's; bounds in docs/cuda.md.")
-for _fn in ("exp", "log", "tanh"):
+HARDWARE = {fn: f.cuda_hardware for fn, f in functions.BY_NAME.items() if f.cuda_hardware}
+for _fn in HARDWARE:
     setattr(hardware, _fn, _device_function(_fn, {types.float32: _declare(f"vm_cuda_hw_{_fn}_f32",
                                                                            "float32(float32)")}))
 
-__all__ = ["exp", "log", "tanh", "atan", "arctan", "accurate", "fast", "approx", "deriv", "hardware", "PTX"]
+__all__ = [*spec.FUNCTIONS, *spec.ALIASES, "accurate", "fast", "approx", "deriv", "hardware", "PTX"]

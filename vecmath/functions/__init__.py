@@ -1,0 +1,64 @@
+"""One descriptor per function: every fact about it that the rest of vecmath needs.
+
+Each module here defines FUNCTION, a Function: its mpmath reference and exact special values, the
+float64 sampling regions, the thresholds its kernels read (LIMITS), its hardest-to-round list,
+its derivatives (f' for the accuracy tool, f'' for the AD rules) and NumPy's name for it.  The
+generator, the C lists (csrc/generated/vm_functions.h), the ufunc modules, numba, CUDA, the AD
+adapters, the accuracy tool, the tests and the docs all iterate over FUNCTIONS, so adding a
+function is its descriptor here, its generator module (vecmath/_gen/<name>.py) and its kernel
+files (csrc/<name>.c, csrc/<name>_deriv.c): docs/design.md, "Adding a function".
+
+`import vecmath` reads these without importing mpmath: the mpmath parts are names and functions
+that import it (or receive it) when the accuracy tool calls them.
+"""
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+
+@dataclass(frozen=True)
+class Function:
+    name: str
+    order: int                      # position in FUNCTIONS (sampling seeds and tables use it)
+    mpmath: str                     # name of mpmath.libmp's f(t, prec, rnd) on raw mpf tuples
+    exact: Callable                 # x (a float) -> f(x) where it is exactly a float, else None
+    specials: list                  # (x, f(x)) C99 Annex F pairs, checked bit for bit ("pi/2")
+    regions: list                   # float64 sampling regions (vecmath.accuracy.sampling)
+    worstcases: str                 # hardest-to-round list in vecmath/accuracy/worstcases/
+    deriv: Callable                 # (mpmath, x) -> f'(x) for finite x, or None where undefined
+    deriv_at_inf: tuple             # f'(-inf), f'(+inf) as floats (None: NaN)
+    second: Callable                # (x, y, dy) -> f''(x) in plain arithmetic (AD rules)
+    numpy_name: Optional[str] = None   # NumPy's name where it differs (an alias in every tier)
+    odd: bool = False               # f(-x) = -f(x): worst cases are tested negated too
+    series: Optional[Callable] = None  # mpf tuple t -> (lo, hi) from a truncated series, or None
+    limits: dict = field(default_factory=dict)   # name -> (value, why): kernel thresholds
+    deriv_tails: list = field(default_factory=list)  # regions where f' needs care beyond f's
+    deriv_is_value: bool = False    # f' = f (exp): the derivative kernels are the value's
+    from_output: bool = False       # f' is cheap from y = f(x): <fn>_from_output kernels
+    cuda_hardware: Optional[str] = None   # the PTX approximation behind vecmath.cuda.hardware
+    demo_domain: tuple = (-1.0, 1.0)      # inputs of python -m vecmath's demo
+
+    @property
+    def numpy(self):
+        """NumPy's name for it (atan -> arctan)."""
+        return self.numpy_name or self.name
+
+
+def _load():
+    mods = [importlib.import_module(f"{__name__}.{m.name}") for m in pkgutil.iter_modules(__path__)
+            if not m.name.startswith("_")]
+    return {f.name: f for f in sorted((m.FUNCTION for m in mods), key=lambda f: f.order)}
+
+
+BY_NAME = _load()
+FUNCTIONS = tuple(BY_NAME)
+ALIASES = {f.numpy_name: f.name for f in BY_NAME.values() if f.numpy_name}
+
+
+def get(name):
+    """The descriptor of a function, by our name or NumPy's."""
+    name = ALIASES.get(name, name)
+    if name not in BY_NAME:
+        raise ValueError(f"unknown function {name!r}; vecmath has {', '.join(FUNCTIONS)}")
+    return BY_NAME[name]

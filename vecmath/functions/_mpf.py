@@ -1,0 +1,25 @@
+"""Exact arithmetic on mpmath's raw (sign, man, exp, bc) tuples for the descriptors' series
+enclosures (vecmath.accuracy.reference uses them where fixed precision cannot settle f(x))."""
+from mpmath.libmp import from_int, mpf_add, mpf_div, mpf_mul, mpf_neg, mpf_shift, mpf_sub  # noqa: F401
+
+ONE, THREE = from_int(1), from_int(3)
+
+
+def magnitude(t):
+    """m with 2^(m-1) <= |t| < 2^m, or None for zero and +-inf."""
+    sign, man, exp, bc = t
+    return exp + bc if man else None
+
+
+def plus_minus(centre, exp):
+    """(centre - 2^exp, centre + 2^exp), exactly."""
+    d = (0, 1, exp, 1)
+    return mpf_sub(centre, d), mpf_add(centre, d)
+
+
+def odd_cubic(t, mag):
+    """x - x^3/3 for |x| < 2^mag <= 2^-31: the tail of an odd series whose next term is below
+    |x|^5 (tanh, atan), and x^3/3 rounded to 64 bits errs by < 2^(3 mag - 64): the enclosure
+    has half-width 2^(3 mag - 60)."""
+    cube_third = mpf_div(mpf_mul(mpf_mul(t, t), t), THREE, 64, "n")
+    return plus_minus(mpf_sub(t, cube_third), 3 * mag - 60)

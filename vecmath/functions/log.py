@@ -1,0 +1,43 @@
+"""log: natural logarithm.  Kernels csrc/log.c (cores in log_core.h), csrc/log_deriv.c; generator
+_gen/log.py."""
+import math
+
+from . import Function
+
+
+def _exact(x):
+    if x < 0:
+        return math.nan
+    if x == 0:
+        return -math.inf
+    if x == 1:
+        return 0.0
+    if math.isinf(x):
+        return math.inf
+    return None
+
+
+FUNCTION = Function(
+    name="log", order=1, mpmath="mpf_log", exact=_exact,
+    specials=[(math.nan, math.nan), (math.inf, math.inf), (-math.inf, math.nan), (0.0, -math.inf),
+              (-0.0, -math.inf), (1.0, 0.0), (-1.0, math.nan)],
+    regions=[
+        ("loguniform", 5e-324, 1.7e308),
+        ("uniform", 0.5, 2.0),
+        ("uniform", 1.0 - 2.0 ** -20, 1.0 + 2.0 ** -20),
+        ("around", 1.0, 4096),
+        ("loguniform", 5e-324, 2.2250738585072014e-308),   # subnormal inputs
+    ],
+    worstcases="log.wc",
+    limits={
+        "f32_cr_window": (16384.0, "accurate float32: double ulps around a float midpoint within which "
+                                   "the first pass (2^-41 relative = 2^12 ulps) cannot decide the "
+                                   "rounding: 4x margin, about 2^-14 of inputs take the exact path"),
+    },
+    deriv=lambda mp, x: None if x < 0 else (mp.inf if x == 0 else 1 / x),
+    deriv_at_inf=(None, 0.0),
+    deriv_tails=[("loguniform", 1e-310, 1e-300), ("loguniform", 1e300, 1.7e308)],
+    second=lambda x, y, dy: -(dy * dy),            # log'' = -1/x^2
+    cuda_hardware="lg2.approx", demo_domain=(1e-3, 1e3),
+)
+
