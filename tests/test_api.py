@@ -8,7 +8,7 @@ import sys
 import numpy as np
 
 import vecmath
-from vecmath import spec
+from vecmath import functions, spec
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -57,9 +57,7 @@ def test_cffi_kernels_match_ufuncs():
             if fn not in spec.FUNCTIONS:
                 continue
             for dt in (np.float32, np.float64):
-                xs = x.astype(dt)
-                if fn == "log":
-                    xs = np.abs(xs)
+                xs = functions.get(fn).into_domain(x.astype(dt))
                 y, flags = call(fn, tier, xs)
                 assert np.array_equal(y, getattr(getattr(vecmath, tier), fn)(xs))
     y, flags = call("exp", "accurate", np.array([1000.0, 1.0]))

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import vecmath
-from vecmath import _ad, spec
+from vecmath import _ad, functions, spec
 from vecmath.accuracy.deriv import deriv_samples, deriv_ulp_errors
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -118,21 +118,11 @@ def test_ufunc_basics(pair):
         assert np.array_equal(y, (full if nout == 1 else full[0])[::-1])
 
 
-SPECIALS = {  # x -> f'(x), every tier and dtype
-    "exp": [(0.0, 1.0), (-np.inf, 0.0), (np.inf, np.inf), (np.nan, np.nan), (1000.0, np.inf)],
-    "log": [(0.0, np.inf), (-0.0, np.inf), (-1.0, np.nan), (-np.inf, np.nan), (np.inf, 0.0),
-            (1.0, 1.0), (np.nan, np.nan)],
-    "tanh": [(0.0, 1.0), (-0.0, 1.0), (np.inf, 0.0), (-np.inf, 0.0), (np.nan, np.nan)],
-    "atan": [(0.0, 1.0), (-0.0, 1.0), (np.inf, 0.0), (-np.inf, 0.0), (np.nan, np.nan),
-             (1e300, 1e-600), (-1e300, 1e-600)],
-}
-
-
 @pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
 @pytest.mark.parametrize("pair", PAIRS, ids=pair_id)
 def test_special_values(pair, dtype):
     fn, tier = pair
-    for x, want in SPECIALS[fn]:
+    for x, want in functions.get(fn).deriv_specials:   # x -> f'(x), every tier and dtype
         with np.errstate(all="ignore"):
             got = deriv_of(fn, tier)(np.array([x]).astype(dtype))[0]
             want = np.array([want]).astype(dtype)[0]
@@ -144,8 +134,9 @@ def test_special_values(pair, dtype):
 def test_no_collapse_in_the_tails(pair, dtype):
     """f'(x) stays nonzero and finite wherever the exact value is a normal number."""
     fn, tier = pair
-    big = {"exp": -80.0, "log": 1e30, "tanh": 40.0, "atan": 1e18}[fn]
-    x = np.array([big, -big if fn in ("tanh", "atan") else big], dtype=dtype)
+    f = functions.get(fn)
+    big = f.deriv_tail_probe
+    x = np.array([big, -big if f.odd else big], dtype=dtype)
     dy = deriv_of(fn, tier)(x)
     assert np.all(np.isfinite(dy)) and np.all(dy > 0), (x, dy)
 
@@ -164,25 +155,16 @@ def raised(f, x):
     return kinds
 
 
-# The warnings of the closed form: exp' is exp (its own warnings, checked against NumPy's in
-# test_warnings.py), log' is 1/x on log's domain, tanh' and atan' warn about nothing.
-CLOSED_FORM_WARNINGS = {
-    "exp": {v: "exp" for v in (1000.0, -1000.0, -740.0, -100.0, 1.0, np.nan, np.inf)},
-    "log": {0.0: ["divide"], -1.0: ["invalid"], -np.inf: ["invalid"], 1.0: [], np.nan: [],
-            np.inf: [], 4.0: []},
-    "tanh": {1.0: [], np.inf: [], np.nan: [], 20.0: [], 60.0: [], 400.0: [], 1e300: []},
-    "atan": {1.0: [], np.inf: [], np.nan: [], 1e10: [], 1e30: [], 1e300: []},
-}
-
-
 @pytest.mark.parametrize("pair", PAIRS, ids=pair_id)
 def test_warnings(pair):
     fn, tier = pair
     d = TIER_MODULES[tier].deriv
-    for v, want in CLOSED_FORM_WARNINGS[fn].items():
+    # the warnings of the closed form (the descriptor's deriv_warnings): exp' is exp (its own
+    # warnings, checked against NumPy's in test_warnings.py), log' is 1/x on log's domain, ...
+    for v, want in functions.get(fn).deriv_warnings.items():
         for dtype in (np.float32, np.float64):
             x = np.concatenate([np.ones(20), [v], np.ones(20)]).astype(dtype)
-            kinds = raised(TIER_MODULES[tier].exp, x) if want == "exp" else want
+            kinds = raised(getattr(TIER_MODULES[tier], want), x) if isinstance(want, str) else want
             if fn == "log" and dtype == np.float64 and v == 4.0:   # 1/x's own: subnormal x, huge x
                 for tiny_or_huge, kind in ((1e-310, ["over"]), (1e308, ["under"])):
                     x[20] = tiny_or_huge
@@ -209,9 +191,7 @@ def test_cffi_kernels_match_ufuncs(pair):
 
     fn, tier = pair
     for dtype, sfx, ctype in ((np.float64, "f64", "double[]"), (np.float32, "f32", "float[]")):
-        x = np.linspace(-3, 3, 1001).astype(dtype)
-        if fn == "log":
-            x = np.abs(x)
+        x = functions.get(fn).into_domain(np.linspace(-3, 3, 1001).astype(dtype))
         y, dy, d = np.empty_like(x), np.empty_like(x), np.empty_like(x)
         buf = lambda a: ffi.from_buffer(ctype, a)
         getattr(lib, f"vm_{fn}_{tier}_vd_{sfx}")(buf(x), buf(y), buf(dy), x.size)

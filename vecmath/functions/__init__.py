@@ -12,6 +12,7 @@ files (csrc/<name>.c, csrc/<name>_deriv.c): docs/design.md, "Adding a function".
 that import it (or receive it) when the accuracy tool calls them.
 """
 import importlib
+import math
 import pkgutil
 from dataclasses import dataclass, field
 from typing import Callable, Optional
@@ -38,6 +39,19 @@ class Function:
     from_output: bool = False       # f' is cheap from y = f(x): <fn>_from_output kernels
     cuda_hardware: Optional[str] = None   # the PTX approximation behind vecmath.cuda.hardware
     demo_domain: tuple = (-1.0, 1.0)      # inputs of python -m vecmath's demo
+    domain_lo: float = -math.inf    # f is real for x >= domain_lo (log: 0, log1p: -1)
+    # test data, kept with the facts they test (as ARM's kernels keep their TEST_ lines):
+    warning_probes: list = field(default_factory=list)   # inputs whose FP warnings must be NumPy's
+    deriv_specials: list = field(default_factory=list)   # (x, f'(x)) exactly, every tier and dtype
+    # x -> the derivative's warnings: a list of NumPy's kinds, or a function's name whose warnings
+    # (at x, same tier) the derivative shares (expm1' is exp)
+    deriv_warnings: dict = field(default_factory=dict)
+    deriv_tail_probe: float = 1.0   # |x| far out where f' is still a normal number (+-x if odd)
+
+    def into_domain(self, x):
+        """x moved into f's real domain (|x| + domain_lo), for tests and benchmarks that want
+        ordinary results; works on NumPy and dask arrays alike."""
+        return x if self.domain_lo == -math.inf else abs(x) + self.domain_lo
 
     @property
     def numpy(self):

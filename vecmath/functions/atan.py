@@ -42,4 +42,9 @@ FUNCTION = Function(
     deriv_tails=[("loguniform_signed", 1e8, 1e300)],
     second=lambda x, y, dy: -2 * x * (dy * dy),    # atan'' = -2x / (1 + x^2)^2
     demo_domain=(-20.0, 20.0),
+    warning_probes=[math.nan, math.inf, -math.inf, 1e-310, 1e-45, 0.0, 1e300, -1e300, 1.0],
+    deriv_specials=[(0.0, 1.0), (-0.0, 1.0), (math.inf, 0.0), (-math.inf, 0.0), (math.nan, math.nan),
+                    (1e300, 1e-600), (-1e300, 1e-600)],
+    deriv_warnings={v: [] for v in (1.0, math.inf, math.nan, 1e10, 1e30, 1e300)},
+    deriv_tail_probe=1e18,
 )

@@ -57,4 +57,10 @@ FUNCTION = Function(
     deriv_tails=[("uniform", -745.2, -700.0)],
     second=lambda x, y, dy: dy,                    # exp'' = exp
     deriv_is_value=True, cuda_hardware="ex2.approx", demo_domain=(-80.0, 80.0),
+    warning_probes=[1000.0, -1000.0, 88.8, -88.0, -103.5, 709.9, 709.7, -740.0, -745.5, -708.5,
+                    11.1, 12.0, -10.0, -20.0, 0.0, 1e-300, math.nan, math.inf, -math.inf, 1.0],
+    deriv_specials=[(0.0, 1.0), (-math.inf, 0.0), (math.inf, math.inf), (math.nan, math.nan),
+                    (1000.0, math.inf)],
+    deriv_warnings={v: "exp" for v in (1000.0, -1000.0, -740.0, -100.0, 1.0, math.nan, math.inf)},
+    deriv_tail_probe=-80.0,
 )

@@ -39,5 +39,11 @@ FUNCTION = Function(
     deriv_tails=[("loguniform", 1e-310, 1e-300), ("loguniform", 1e300, 1.7e308)],
     second=lambda x, y, dy: -(dy * dy),            # log'' = -1/x^2
     cuda_hardware="lg2.approx", demo_domain=(1e-3, 1e3),
+    warning_probes=[0.0, -0.0, -1.0, -math.inf, math.inf, math.nan, 1e-310, 5e-324, 1.0, 2.0, 1e300],
+    deriv_specials=[(0.0, math.inf), (-0.0, math.inf), (-1.0, math.nan), (-math.inf, math.nan),
+                    (math.inf, 0.0), (1.0, 1.0), (math.nan, math.nan)],
+    deriv_warnings={0.0: ["divide"], -1.0: ["invalid"], -math.inf: ["invalid"], 1.0: [], math.nan: [],
+                    math.inf: [], 4.0: []},
+    deriv_tail_probe=1e30,
+    domain_lo=0.0,
 )
-

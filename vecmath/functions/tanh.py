@@ -53,4 +53,8 @@ FUNCTION = Function(
     deriv_tails=[("uniform", 18.0, 60.0), ("uniform", 340.0, 385.0)],
     second=lambda x, y, dy: -2 * y * dy,           # tanh'' = -2 tanh tanh'
     from_output=True, cuda_hardware="tanh.approx.f32", demo_domain=(-5.0, 5.0),
+    warning_probes=[math.nan, math.inf, -math.inf, 1e-310, -1e-310, 1e-45, 0.0, 20.0, -20.0, 1.0],
+    deriv_specials=[(0.0, 1.0), (-0.0, 1.0), (math.inf, 0.0), (-math.inf, 0.0), (math.nan, math.nan)],
+    deriv_warnings={v: [] for v in (1.0, math.inf, math.nan, 20.0, 60.0, 400.0, 1e300)},
+    deriv_tail_probe=40.0,
 )
