@@ -22,12 +22,14 @@ from mpmath import libmp
 from mpmath.libmp import from_float, mpf_add, mpf_shift, mpf_sub, to_float
 
 from .. import functions
+from ..functions import _mpf
 from .formats import fmt
 from .parallel import default_processes, map_chunks
 
 PRECISIONS = (100, 256, 1024)
 SLACK_BITS = 10
-MPMATH = {f.name: getattr(libmp, f.mpmath) for f in functions.BY_NAME.values()}
+# f(t, prec, rnd) on mpf tuples: mpmath.libmp's, or a descriptor helper's (vecmath/functions/_mpf.py)
+MPMATH = {f.name: getattr(_mpf, f.mpmath, None) or getattr(libmp, f.mpmath) for f in functions.BY_NAME.values()}
 # ulp_exp is capped here (exp(1e308) has a 2^(1.4e308) ulp): past it, y * 2^-ulp_exp is 0 for
 # every finite y, so the cap changes no error, and the exponent fits an int32.
 ULP_EXP_CAP = 1 << 20
