@@ -21,11 +21,12 @@ import numpy as np  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))   # run from a checkout
+from vecmath import functions, spec  # noqa: E402
 from vecmath._gen.docsection import cpu_model  # noqa: E402
 N = 65536
-DOMAIN = {"exp": (-80.0, 80.0), "log": (1e-3, 1e3), "tanh": (-5.0, 5.0), "atan": (-20.0, 20.0)}
+DOMAIN = {fn: functions.get(fn).demo_domain for fn in functions.FUNCTIONS}   # from the descriptors
 # NumPy, value then derivative by the closed form, into preallocated y and dy
-NUMPY_VALUE = {"exp": np.exp, "log": np.log, "tanh": np.tanh, "atan": np.arctan}
+NUMPY_VALUE = {fn: getattr(np, spec.numpy_name(fn)) for fn in spec.FUNCTIONS}
 
 
 def numpy_value_and_deriv(fn, x, y, dy):
@@ -33,11 +34,17 @@ def numpy_value_and_deriv(fn, x, y, dy):
         np.exp(x, out=y), np.exp(x, out=dy)
     elif fn == "log":
         np.log(x, out=y), np.reciprocal(x, out=dy)
+    elif fn == "expm1":
+        np.expm1(x, out=y), np.exp(x, out=dy)
+    elif fn == "log1p":
+        np.log1p(x, out=y), np.add(x, 1, out=dy), np.reciprocal(dy, out=dy)
     elif fn == "tanh":   # 1 - y^2, the cheap form (it collapses to 0 in the tails)
         np.tanh(x, out=y), np.multiply(y, y, out=dy), np.subtract(1, dy, out=dy)
-    else:
+    elif fn == "atan":
         np.arctan(x, out=y), np.multiply(x, x, out=dy), np.add(dy, 1, out=dy)
         np.reciprocal(dy, out=dy)
+    else:
+        raise ValueError(f"bench_ad.py has no NumPy closed form of {fn}' yet")
 
 
 def best_times(calls, rounds, target_s=0.004):
@@ -146,7 +153,7 @@ def adapter_calls(fn, dtype):
         jax.config.update("jax_enable_x64", True)
         xj = jnp.asarray(sample(fn, dtype))
         calls = {}
-        for who, f in (("vecmath", getattr(vj, fn)), ("jax", getattr(jnp, {"atan": "arctan"}.get(fn, fn)))):
+        for who, f in (("vecmath", getattr(vj, fn)), ("jax", getattr(jnp, spec.numpy_name(fn)))):
             fwd = jax.jit(f)
             grad = jax.jit(lambda v, f=f: _value_and_vjp(jax, f, v))   # the value too: XLA
             calls[f"{who} fwd"] = lambda fwd=fwd: fwd(xj).block_until_ready()   # drops unused work
@@ -161,7 +168,7 @@ def adapter_calls(fn, dtype):
 
         xa = sample(fn, dtype)
         calls = {}
-        for who, f in (("vecmath", getattr(va, fn)), ("autograd", getattr(anp, {"atan": "arctan"}.get(fn, fn)))):
+        for who, f in (("vecmath", getattr(va, fn)), ("autograd", getattr(anp, spec.numpy_name(fn)))):
             eg = autograd.elementwise_grad(f)
             calls[f"{who} fwd"] = lambda f=f: f(xa)
             calls[f"{who} fwd+bwd"] = lambda eg=eg: eg(xa)

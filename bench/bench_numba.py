@@ -28,14 +28,14 @@ sys.path.insert(0, str(ROOT))   # run from a checkout
 
 import vecmath  # noqa: E402
 import vecmath.numba as vn  # noqa: E402
-from vecmath import spec  # noqa: E402
+from vecmath import functions, spec  # noqa: E402
 from vecmath.numba._api import KERNELS  # noqa: E402
 from vecmath.numba._inline import KERNELS as INLINE  # noqa: E402
 from vecmath._gen.docsection import cpu_model, write_section  # noqa: E402
 
 N = 65536
-DOMAIN = {"exp": (-80.0, 80.0), "log": (1e-3, 1e3), "tanh": (-5.0, 5.0), "atan": (-20.0, 20.0)}
-MATH = {"exp": math.exp, "log": math.log, "tanh": math.tanh, "atan": math.atan}
+DOMAIN = {fn: functions.get(fn).demo_domain for fn in functions.FUNCTIONS}   # from the descriptors
+MATH = {fn: getattr(math, fn) for fn in functions.FUNCTIONS}   # the scalar libm call numba makes
 GOAL_VS_MATH, GOAL_VS_C = 5.0, 1.25
 
 

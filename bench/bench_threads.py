@@ -17,10 +17,10 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))   # run from a checkout
 
 import vecmath  # noqa: E402
-from vecmath import spec  # noqa: E402
+from vecmath import functions, spec  # noqa: E402
 
 SIZES = (1 << 16, 1 << 18, 1 << 20, 1 << 22, 1 << 24)
-DOMAIN = {"exp": (-80.0, 80.0), "log": (1e-3, 1e3), "tanh": (-5.0, 5.0), "atan": (-20.0, 20.0)}
+DOMAIN = {fn: functions.get(fn).demo_domain for fn in functions.FUNCTIONS}   # from the descriptors
 
 
 def best(f, rounds):

@@ -24,11 +24,12 @@ import time
 
 import numpy as np
 
+from vecmath import functions, spec
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 SIZES = (1, 1000, 65536, 16 * 1024 * 1024)
 TARGETS = {"accurate": 1.0, "fast": 2.0, "approx": 3.0}  # at n = 65536, vs NumPy
-DOMAIN = {"exp": (-80.0, 80.0), "log": (1e-3, 1e3), "tanh": (-5.0, 5.0), "atan": (-20.0, 20.0)}
-NUMPY_NAME = {"atan": "arctan"}
+DOMAIN = {fn: functions.get(fn).demo_domain for fn in functions.FUNCTIONS}   # from the descriptors
 # NumPy 2.4 groups its AVX-512 paths as X86_V4 (the old names AVX512F ... are silently ignored):
 # disabled, NumPy runs its own AVX2 code, the fair partner of VECMATH_ISA=avx2.
 NUMPY_NO_AVX512 = "X86_V4"
@@ -89,7 +90,7 @@ _COMPETITORS = {}
 
 def contenders(fn, dtype):
     import vecmath
-    out = {"numpy": getattr(np, NUMPY_NAME.get(fn, fn))}
+    out = {"numpy": getattr(np, spec.numpy_name(fn))}
     for tier in ("accurate", "fast", "approx"):
         out[f"vecmath.{tier}"] = getattr(getattr(vecmath, tier), fn)
     try:
@@ -206,7 +207,7 @@ def main():
     ap.add_argument("--write-docs", action="store_true", help="run both paths, write docs/benchmarks.md")
     args = ap.parse_args()
     import vecmath
-    fns = args.functions or [f for f in ("exp", "log", "tanh", "atan") if hasattr(vecmath, f)]
+    fns = args.functions or [f for f in spec.FUNCTIONS if hasattr(vecmath, f)]
     if not args.write_docs:
         res = run(fns, args.rounds, args.passes or 1)
         if args.json:

@@ -41,7 +41,7 @@
     F16(libmvec_avx512_##fn##_f32, _ZGVeN16v_##fn##f)                                      \
     D4(libmvec_avx2_##fn##_f64, _ZGVdN4v_##fn)                                             \
     F8(libmvec_avx2_##fn##_f32, _ZGVdN8v_##fn##f)
-MVEC(exp) MVEC(log) MVEC(tanh) MVEC(atan)
+MVEC(exp) MVEC(log) MVEC(tanh) MVEC(atan) MVEC(expm1) MVEC(log1p) /* expm1, log1p: glibc >= 2.35 */
 
 #ifdef HAVE_SLEEF
 #define SLEEF(fn, u)                                                                       \
@@ -49,8 +49,8 @@ MVEC(exp) MVEC(log) MVEC(tanh) MVEC(atan)
     F16(sleef_##u##_avx512_##fn##_f32, Sleef_##fn##f16_##u##avx512f)                       \
     D4(sleef_##u##_avx2_##fn##_f64, Sleef_##fn##d4_##u##avx2)                              \
     F8(sleef_##u##_avx2_##fn##_f32, Sleef_##fn##f8_##u##avx2)
-SLEEF(exp, u10) SLEEF(log, u10) SLEEF(tanh, u10) SLEEF(atan, u10)
-SLEEF(log, u35) SLEEF(tanh, u35) SLEEF(atan, u35)   /* SLEEF has no 3.5-ULP exp */
+SLEEF(exp, u10) SLEEF(log, u10) SLEEF(tanh, u10) SLEEF(atan, u10) SLEEF(expm1, u10) SLEEF(log1p, u10)
+SLEEF(log, u35) SLEEF(tanh, u35) SLEEF(atan, u35)   /* SLEEF has no 3.5-ULP exp, expm1 or log1p */
 #endif
 
 /* glibc's scalar functions in a plain loop (the C library a non-SIMD program calls; NumPy's
@@ -63,4 +63,4 @@ SLEEF(log, u35) SLEEF(tanh, u35) SLEEF(atan, u35)   /* SLEEF has no 3.5-ULP exp 
     void glibc_scalar_##fn##_f32(const float *x, float *y, size_t n) {                     \
         for (size_t i = 0; i < n; i++) y[i] = fn##f(x[i]);                                 \
     }
-GLIBC_SCALAR(exp) GLIBC_SCALAR(log) GLIBC_SCALAR(tanh) GLIBC_SCALAR(atan)
+GLIBC_SCALAR(exp) GLIBC_SCALAR(log) GLIBC_SCALAR(tanh) GLIBC_SCALAR(atan) GLIBC_SCALAR(expm1) GLIBC_SCALAR(log1p)
