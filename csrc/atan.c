@@ -12,49 +12,15 @@
  * AVX-512.  |x| >= 2^400 (vecmath.spec.LIMITS) is special, so a c_j never overflows.
  * Tables, nodes and coefficients: csrc/generated/vm_data.h (python -m vecmath._gen).
  *
- * accurate float64: num = a - c_j is exact and den's rounding error is one FMA away, so one
- *   division and a remainder give tau = t + tl to ~2^-100; atan(tau) = t + tl + t^3 p(t^2), p of
- *   degree 3 (c3..c9, 2^-61 relative); base + t by Fast2Sum (|base| >= |t| or base = 0), then +
- *   low parts.  Budget: final rounding 0.5 ULP + polynomial 2^-61 relative + the low part's
- *   rounding -> 0.5 + 2^-7.
- * accurate float32: a first pass in double on the float32 fast grid below (no reciprocal, no
- *   halves: 16-entry double tables, the slot from bits(clamped a) >> 51, which read the same
- *   entries as the float's bits >> 22), tau + tau^3 p(tau^2), p of degree 3 (2^-42.3 relative,
- *   |atan tau| <= |result|); float(y) is provably right unless y lies within 8192 double ulps
- *   (vecmath.spec.LIMITS: 4.5x the 2^10.8-ulp bound) of a float midpoint (about 2^-15 of
- *   inputs).  Those take the accurate evaluation, kept as a double-double (s, e) good to 2^-61
- *   relative and rounded once: correctly rounded unless atan(x) lay within 2^-61 of a float
- *   midpoint, which the exhaustive test shows no float input does.
- * fast float64: the accurate evaluation itself (faithful, 0.5 + 2^-7 ULP).  The former fast
- *   kernel (tau = num/den, base hi + tau q in one FMA) reached 1.96 ULP: in the buckets next to
- *   node 0, |tau| is as large as the result, so tau's two roundings and base hi's each cost up
- *   to a whole ULP; a faithful variant needs den's error, the division's remainder, base lo and
- *   the Fast2Sum of base + tau, which is the accurate core less one multiplication.
- * fast float32 (float arithmetic; faithful: <= 1 ULP, every input): the same formula on a grid
- *   read from a's float bits: clamp(bits(a) >> 21, base, base + 29) - base gives node 0 for
- *   a < 1/16, the linear quarter binades from 1/16 to 8 (28 slots) and, for a >= 8, the node
- *   c = tan(F) rounded, F the float below pi/2 (tau ~ -1/a; a - c and 1 + a c rounded, like
- *   tau's own roundings).  Each quarter slot's node balances |tau| (<= 0.056) and is moved to a
- *   float within a factor 2 of the slot (a - c exact) whose atan lies within 2^-12 ulp of a
- *   float, so base = atan(c) rounded to float is exact to 2^-36 and needs no low part.  Nodes
- *   and bases are 32-entry tables (one permute each on AVX-512), stored rotated so that the
- *   clamped bits(a) >> 21 reads them directly.  y = base + (t + t^3 p(t^2)), p = c3 + c5 t^2 +
- *   c7 t^4 (2^-33.1 relative on |tau| <= 1/8): the sum is the only rounding at the result's
- *   size.  Budget: 0.5 + tau's two roundings and v's (|tau| <= 0.12 |y| outside slot 0, where
- *   tau = a exactly and base = 0: <= 0.37 ULP) + p's < 0.87 ULP; exhaustive maximum 0.73
- *   (docs/accuracy.md).  The previous grid (16 half-binade slots, base rounded to float,
- *   base + t q in one FMA) reached 1.38 ULP.
- * approx (both dtypes, no table): t = min(1, a) / max(1, a), r ~ atan(t) on [0, 1] (fits
- *   Sollya-certified: vecmath/_gen/atan.py), atan a = r for a <= 1 and pi/2 - r beyond
- *   (r <= pi/4 <= the result: no cancellation).  float64: r = t P(t^2) / Q(t^2), an odd
- *   rational of degrees 3/3 (2^-29.95) + a few roundings: < 2^24 ULP; two divisions.  float32:
- *   r = t + t^3 P(t^2), odd degree 9 (2^-14.8 relative: <= 2^9.2 ULP) + ~4 float roundings:
- *   < 2^10 ULP (bound 2^11); one division (the rational of degrees 2/2 needed a second one,
- *   14 % slower; degree 11 was 10 % slower for 78 ULP on an AMD EPYC family 26, degree 7
- *   exceeds the bound).
- *
- * Measured maxima and the inputs that reach them (float64: 10^6 samples plus every worst case of
- * atan.wc; float32: every input): docs/accuracy.md, from python -m vecmath.accuracy.report.
+ * Tiers (bound; budget and measured maximum beside each tier's code below; maxima and worst inputs
+ * from python -m vecmath.accuracy.report, docs/accuracy.md, which tests/test_docs.py holds these
+ * quotes to):
+ *   accurate float64  < 1 ULP        the 16-node reduction, tau to ~2^-100, degree 9: 0.5 + 2^-7
+ *   accurate float32  correctly rounded  a first pass in double on the float grid + midpoint window,
+ *                                    the double-double accurate core for the unsure lanes
+ *   fast float64      <= 1 ULP       the accurate evaluation itself
+ *   fast float32      <= 1 ULP       float arithmetic on a 30-slot grid of a's float bits, degree 7
+ *   approx            2^26 / 2^11    no table: min/max division and an odd rational / polynomial
  *
  * Special inputs (NaN, +-inf; float64 |x| >= 2^400) leave the branch-free path of the float64
  * tiers and float32 accurate through one compare to the scalar atan_f64_special /
@@ -76,7 +42,13 @@ static inline vdi atan_index(vd a, vdm big) {
     return vd_bits(k); /* the lookups read its low 4 bits: j */
 }
 
-/* atan(a) as s + e (|e| <= ulp(s)/2, error < 2^-61 relative) for 0 <= a < f64_branch_free_abs. */
+/* atan(a) as s + e (|e| <= ulp(s)/2, error < 2^-61 relative) for 0 <= a < f64_branch_free_abs.
+ * accurate float64 (< 1 ULP): num = a - c_j is exact and den's rounding error is one FMA away,
+ *   so one division and a remainder give tau = t + tl to ~2^-100; atan(tau) = t + tl + t^3 p(t^2),
+ *   p of degree 3 (c3..c9, 2^-61 relative); base + t by Fast2Sum (|base| >= |t| or base = 0),
+ *   then + low parts.  Budget: final rounding 0.5 ULP + polynomial 2^-61 relative + the low
+ *   part's rounding -> 0.5 + 2^-7.
+ *   Worst measured: atan accurate float64 0.501872 ULP at x = 0.007212622487692055 */
 static inline vd atan_f64_accurate_core(vd a, vd *e_out) {
     vdm big = vd_gt(a, vd_set(1.0));
     vdi j = atan_index(a, big);
@@ -133,14 +105,18 @@ static inline vd atan_f64_accurate_vec(vd x, int *st) {
     return y;
 }
 
-/* fast float64: the accurate evaluation (faithful needs tau's correction term and the base's
- * low part: the accurate core is all of that, see the file header); lanes with
- * |x| >= f64_branch_free_abs (and NaN) take atan_f64_special. */
+/* fast float64 (<= 1 ULP): the accurate evaluation itself (faithful, 0.5 + 2^-7 ULP); lanes
+ * with |x| >= f64_branch_free_abs (and NaN) take atan_f64_special.  The former fast kernel
+ * (tau = num/den, base hi + tau q in one FMA) reached 1.96 ULP: in the buckets next to node 0,
+ * |tau| is as large as the result, so tau's two roundings and base hi's each cost up to a whole
+ * ULP; a faithful variant needs den's error, the division's remainder, base lo and the Fast2Sum
+ * of base + tau, which is the accurate core less one multiplication.
+ *   Worst measured: atan fast float64 0.501872 ULP at x = 0.007212622487692055 */
 static inline vd atan_f64_fast_vec(vd x, int *st) {
     return atan_f64_accurate_vec(x, st);
 }
 
-/* approx (both dtypes, T = d or f): no table.  t = min(1, a) / max(1, a) (NaN passes both, as
+/* approx (both dtypes, T = d or f; bounds 2^26 and 2^11 ULP): no table.  t = min(1, a) / max(1, a) (NaN passes both, as
  * their second operand; inf gives t = 0), r = R_OF_T_U ~ atan(t) with u = t^2, atan a = r
  * (a <= 1) or pi/2 - r; SIGNED(y) puts x's sign back. */
 #define ATAN_APPROX(T, K, R_OF_T_U, SIGNED)                                            \
@@ -152,7 +128,9 @@ static inline vd atan_f64_fast_vec(vd x, int *st) {
     (void)st;                                                                          \
     return SIGNED;
 
-/* float64: t P(u) / Q(u), degrees 3/3 */
+/* approx float64: r = t P(t^2) / Q(t^2), an odd rational of degrees 3/3 (2^-29.95, certified
+ * by Sollya: vecmath/_gen/atan.py) + a few roundings: < 2^24 ULP; two divisions.
+ *   Worst measured: atan approx float64 8.61477e+06 ULP at x = -0.5462924029435183 */
 static inline vd atan_f64_approx_vec(vd x, int *st) {
 #define K vm_atan_approx_f64_k
     ATAN_APPROX(d, K,
@@ -163,10 +141,16 @@ static inline vd atan_f64_approx_vec(vd x, int *st) {
 #undef K
 }
 
-/* accurate float32, first try: the float grid in double (tau within 1/8, p of degree 3,
- * 2^-42.3).  float(y) is then correctly rounded unless y lies within ATAN_F32_WINDOW double
- * ulps of a float midpoint (4.5x that bound, on either side): those lanes, and NaN, inf and
- * results below float's normal range, take the exact double-double path of atan_f32_special. */
+/* accurate float32 (correctly rounded): a first pass in double on the float32 fast grid below
+ * (no reciprocal, no halves: 16-entry double tables, the slot from bits(clamped a) >> 51, which
+ * read the same entries as the float's bits >> 22), tau + tau^3 p(tau^2), p of degree 3
+ * (2^-42.3 relative, |atan tau| <= |result|).  float(y) is then correctly rounded unless y lies
+ * within ATAN_F32_WINDOW = 8192 double ulps (vecmath.spec.LIMITS: 4.5x the 2^10.8-ulp bound) of a
+ * float midpoint, on either side (about 2^-15 of inputs): those lanes, and NaN, inf and results
+ * below float's normal range, take atan_f32_special: the accurate evaluation kept as a
+ * double-double (s, e) good to 2^-61 relative and rounded once, correctly rounded unless
+ * atan(x) lay within 2^-61 of a float midpoint, which the exhaustive test shows no float does.
+ *   Worst measured: atan accurate float32 0.5 ULP at x = 0.069052 (every input correctly rounded) */
 #define ATAN_F32_WINDOW ((int64_t)vm_atan_limits.f32_cr_window) /* vecmath.spec.LIMITS */
 static inline vfh atan_f32_accurate_vec(vfh xf, int *st) {
 #define K vm_atan_grid_f64_k
@@ -188,11 +172,25 @@ static inline vfh atan_f32_accurate_vec(vfh xf, int *st) {
 #undef K
 }
 
-/* fast float32: base + (tau + tau^3 p(tau^2)) in float arithmetic on the 30-slot grid of a's
- * float bits (slot 0: a < 1/16, base 0; 1..28: quarter binades; 29: a >= 8; the tables are
- * rotated so that the clamped bits(a) >> 21 reads them).  No special path: inf is clamped to
- * f32_grid_clamp = 2^100 (vecmath.spec.LIMITS: tau = 1/c and the result is float(pi/2)); NaN
- * passes the clamp (vf_min gives its second operand), reads slot 29 and propagates. */
+/* base + (tau + tau^3 p(tau^2)) in float arithmetic.
+ * fast float32 (float arithmetic; faithful: <= 1 ULP, every input): the accurate float64 formula on a grid
+ *   read from a's float bits: clamp(bits(a) >> 21, base, base + 29) - base gives node 0 for
+ *   a < 1/16, the linear quarter binades from 1/16 to 8 (28 slots) and, for a >= 8, the node
+ *   c = tan(F) rounded, F the float below pi/2 (tau ~ -1/a; a - c and 1 + a c rounded, like
+ *   tau's own roundings).  Each quarter slot's node balances |tau| (<= 0.056) and is moved to a
+ *   float within a factor 2 of the slot (a - c exact) whose atan lies within 2^-12 ulp of a
+ *   float, so base = atan(c) rounded to float is exact to 2^-36 and needs no low part.  Nodes
+ *   and bases are 32-entry tables (one permute each on AVX-512), stored rotated so that the
+ *   clamped bits(a) >> 21 reads them directly.  y = base + (t + t^3 p(t^2)), p = c3 + c5 t^2 +
+ *   c7 t^4 (2^-33.1 relative on |tau| <= 1/8): the sum is the only rounding at the result's
+ *   size.  Budget: 0.5 + tau's two roundings and v's (|tau| <= 0.12 |y| outside slot 0, where
+ *   tau = a exactly and base = 0: <= 0.37 ULP) + p's < 0.87 ULP; exhaustive maximum 0.73
+ *   (docs/accuracy.md).  The previous grid (16 half-binade slots, base rounded to float,
+ *   base + t q in one FMA) reached 1.38 ULP.
+ * No special path: inf is clamped to f32_grid_clamp = 2^100 (vecmath.spec.LIMITS: tau = 1/c and
+ * the result is float(pi/2)); NaN passes the clamp (vf_min gives its second operand), reads
+ * slot 29 and propagates.
+ *   Worst measured: atan fast float32 0.725574 ULP at x = 0.12503561 */
 static inline vf atan_f32_fast_vec(vf x, int *st) {
 #define K vm_atan_fast_f32_k
     const int32_t base = (int32_t)vm_atan_f32_grid.index_base;
@@ -212,7 +210,11 @@ static inline vf atan_f32_fast_vec(vf x, int *st) {
 #undef K
 }
 
-/* float32: t + t u P(u), P of degree 3 (odd degree 9 in t), Horner */
+/* approx float32: r = t + t^3 P(t^2), odd degree 9 (2^-14.8 relative: <= 2^9.2 ULP) + ~4 float
+ * roundings: < 2^10 ULP (bound 2^11); one division (the rational of degrees 2/2 needed a second
+ * one, 14 % slower; degree 11 was 10 % slower for 78 ULP on an AMD EPYC family 26, degree 7
+ * exceeds the bound).  Horner.
+ *   Worst measured: atan approx float32 590.7 ULP at x = 0.2553396 */
 static inline vf atan_f32_approx_vec(vf x, int *st) {
 #define K vm_atan_approx_f32_k
     ATAN_APPROX(f, K,
