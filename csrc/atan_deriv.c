@@ -31,6 +31,8 @@ static inline vf atan_deriv_f32(vf x, int *st) {
 #define atan_f32_fast_deriv_vec atan_deriv_f32
 #define atan_f64_approx_deriv_vec atan_deriv_f64
 #define atan_f32_approx_deriv_vec atan_deriv_f32
+/* the fused vector functions atan_f64_accurate_vd_vec, atan_f32_accurate_vd_vec,
+ * atan_f64_fast_vd_vec, atan_f32_fast_vd_vec, atan_f64_approx_vd_vec, atan_f32_approx_vd_vec */
 VM_VD_FROM_PARTS(atan, f64, accurate, vd)
 VM_VD_FROM_PARTS(atan, f32, accurate, vfh)
 VM_VD_FROM_PARTS(atan, f64, fast, vd)
@@ -38,6 +40,9 @@ VM_VD_FROM_PARTS(atan, f32, fast, vf)
 VM_VD_FROM_PARTS(atan, f64, approx, vd)
 VM_VD_FROM_PARTS(atan, f32, approx, vf)
 
+/* the array kernels (and their lane entry points) vm_atan_accurate_deriv_f64,
+ * vm_atan_accurate_deriv_f32, vm_atan_accurate_vd_f64, vm_atan_accurate_vd_f32, and the same
+ * for fast and approx: vm_atan_fast_deriv_f64 ... vm_atan_approx_vd_f32 */
 VM_DERIV_ARRAYS(atan, accurate, F32_IN_F64)
 VM_DERIV_ARRAYS(atan, fast, F32)
 VM_DERIV_ARRAYS(atan, approx, F32)
