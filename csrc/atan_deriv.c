@@ -40,9 +40,10 @@ VM_VD_FROM_PARTS(atan, f32, fast, vf)
 VM_VD_FROM_PARTS(atan, f64, approx, vd)
 VM_VD_FROM_PARTS(atan, f32, approx, vf)
 
-/* the array kernels (and their lane entry points) vm_atan_accurate_deriv_f64,
- * vm_atan_accurate_deriv_f32, vm_atan_accurate_vd_f64, vm_atan_accurate_vd_f32, and the same
- * for fast and approx: vm_atan_fast_deriv_f64 ... vm_atan_approx_vd_f32 */
+/* the array kernels (and their lane entry points):
+ * vm_atan_accurate_deriv_f64, vm_atan_accurate_deriv_f32, vm_atan_accurate_vd_f64, vm_atan_accurate_vd_f32,
+ * vm_atan_fast_deriv_f64, vm_atan_fast_deriv_f32, vm_atan_fast_vd_f64, vm_atan_fast_vd_f32,
+ * vm_atan_approx_deriv_f64, vm_atan_approx_deriv_f32, vm_atan_approx_vd_f64, vm_atan_approx_vd_f32 */
 VM_DERIV_ARRAYS(atan, accurate, F32_IN_F64)
 VM_DERIV_ARRAYS(atan, fast, F32)
 VM_DERIV_ARRAYS(atan, approx, F32)
