@@ -37,7 +37,8 @@ kernels += [(f"vmkernels_{pathlib.Path(f).stem}", {"sources": [f], "include_dirs
 
 ufuncs = Extension(
     "vecmath._ufuncs",
-    sources=["csrc/py_ufuncs.c", "csrc/vm_threads.c"],   # the thread pool: ufuncs only
+    # the module API, its loops, the float16 codec, and the thread pool (ufuncs only)
+    sources=["csrc/ufunc_module.c", "csrc/ufunc_loops.c", "csrc/float16.c", "csrc/vm_threads.c"],
     include_dirs=["csrc", numpy.get_include()],
     extra_compile_args=["-O3", "-std=c11", "-fvisibility=hidden", "-pthread"],
     extra_link_args=["-pthread"],

@@ -43,7 +43,7 @@ static size_t part_start(size_t n, int parts, int i) {
 
 /* Workers compute in IEEE mode: MXCSR's flush-to-zero and denormals-are-zero cleared before
  * each part (a thread starts with its creator's MXCSR; the ufunc loops clear the caller's, see
- * py_ufuncs.c, and this keeps the workers right whatever created them). */
+ * ufunc_loops.c, and this keeps the workers right whatever created them). */
 #if defined(__x86_64__)
 #include <immintrin.h>
 static void ieee_mode(void) {
