@@ -183,6 +183,19 @@ def function_section(func, samples, seed, processes, img):
     return lines
 
 
+def split_sections(page):
+    """{None: the header lines, func: its section's lines} of an accuracy page."""
+    sections, key = {None: []}, None
+    for line in page.splitlines():
+        if line.startswith("## "):
+            key = line[3:].strip()
+            sections[key] = []
+        elif line.startswith("Total time:"):
+            continue   # the whole run's time: no longer one run once sections are updated
+        sections[key].append(line)
+    return sections
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m vecmath.accuracy.report", description=__doc__.splitlines()[0])
     p.add_argument("--samples", type=int, default=300_000, help="float64 samples per function")
@@ -190,12 +203,29 @@ def main(argv=None):
     p.add_argument("--functions", default=",".join(spec.FUNCTIONS))
     p.add_argument("--out", default="docs/accuracy.md", help="the page; plots go to img/ beside it")
     p.add_argument("--processes", type=int, default=None)
+    p.add_argument("--update", action="store_true",
+                   help="rewrite only these functions' sections of the existing page (each new section "
+                        "names its own command); the others stay as they were measured")
     args = p.parse_args(argv)
     command = " ".join(["python -m vecmath.accuracy.report", *(sys.argv[1:] if argv is None else argv)])
     out = Path(args.out)
     img = out.parent / "img"
     img.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
+    if args.update:
+        sections = split_sections(out.read_text())
+        for func in args.functions.split(","):
+            t = time.perf_counter()
+            body = function_section(func, args.samples, args.seed, args.processes, img)
+            sections[func] = body[:2] + [f"This section: made by `{command}` on {datetime.date.today()} "
+                                         f"({header(command, args.samples, args.seed)[0].split(': ', 1)[1]} "
+                                         f"{time.perf_counter() - t:.0f} s).", ""] + body[2:]
+            print(f"{func}: done at {time.perf_counter() - start:.0f} s", file=sys.stderr)
+        order = [f for f in spec.FUNCTIONS if f in sections] + [f for f in sections if f not in spec.FUNCTIONS]
+        lines = [line for key in [None] + [f for f in order if f is not None] for line in sections[key]]
+        out.write_text("\n".join(lines))
+        print(f"wrote {out}", file=sys.stderr)
+        return
     lines = header(command, args.samples, args.seed)
     for func in args.functions.split(","):
         lines += function_section(func, args.samples, args.seed, args.processes, img)
