@@ -1,0 +1,169 @@
+/* log's shared cores, included by csrc/log.c and csrc/log1p.c (log1p(x) = log(1 + x) on the
+ * same reduction, tables and polynomials): the reduction x = 2^k z with its table index
+ * (LOG_REDUCE_F64 / LOG_REDUCE_F32), the accurate float64 core, the float32 first pass, the
+ * polynomials of the tiers, and the special values (NaN, zeros, negatives) shared by both
+ * functions.  Methods and error budgets: csrc/log.c's opening comment. */
+#ifndef VM_LOG_CORE_H
+#define VM_LOG_CORE_H
+
+#define LOG_K vm_log_accurate_k
+
+/* x = 2^k z on the bits of a positive normal double: z in [OFF, 2 OFF) and an index whose low
+ * TBITS bits pick its entry in a 2^TBITS table (the lookups read only those).  kbias is
+ * subtracted from k.  With AVX-512DQ, u = ix - OFF and k = u >> 52 (arithmetic) is converted in
+ * one vcvtqq2pd; elsewhere u = ix - OFF + 2^62 stays positive, so logical shifts give k + 1024,
+ * turned into a double by the 2^52 trick.  Both give the same z, index and k. */
+#if defined(VM_HAS_INT64_CONVERT)
+#define LOG_U_BIAS 0ull
+static inline vd log_kd_of(vdi u, double kbias) {
+    vd k = vd_from_vdi(vdi_sra(u, 52));
+    return kbias == 0.0 ? k : vd_sub(k, vd_set(kbias));
+}
+#else
+#define LOG_U_BIAS (1ull << 62)
+static inline vd log_kd_of(vdi u, double kbias) {
+    return vd_sub(vd_from_bits(vdi_or(vdi_shr(u, 52), vdi_set(0x4330000000000000))),
+                  vd_set(0x1p52 + 1024.0 + kbias));
+}
+#endif
+/* LOG_REDUCE_F64(NAME, ...) defines NAME; used for log_reduce16 (below). */
+#define LOG_REDUCE_F64(NAME, OFF, TBITS)                                                    \
+    static inline vd NAME(vd x, double kbias, vdi *idx, vd *kd) {                           \
+        vdi u = vdi_add(vd_bits(x), vdi_set((int64_t)(LOG_U_BIAS - (OFF))));                \
+        *idx = vdi_shr(u, 52 - (TBITS)); /* the lookups read its low TBITS bits */          \
+        *kd = log_kd_of(u, kbias);                                                          \
+        return vd_from_bits(vdi_add(vdi_and(u, vdi_set(0x000fffffffffffff)), vdi_set(OFF))); \
+    }
+LOG_REDUCE_F64(log_reduce16, vm_log_reduce.off16, 4)
+
+/* The same for a positive normal float, with an arithmetic shift for k: defines NAME; used for
+ * log_reduce32_f and log_reduce16_f (below). */
+#define LOG_REDUCE_F32(NAME, OFF, TBITS)                                                    \
+    static inline vf NAME(vf x, vfi *idx, vf *kf) {                                         \
+        vfi u = vfi_sub(vf_bits(x), vfi_set((int32_t)(OFF)));                               \
+        *idx = vfi_shr(u, 23 - (TBITS));                                                    \
+        *kf = vf_from_vfi(vfi_sra(u, 23));                                                  \
+        return vf_from_bits(vfi_add(vfi_and(u, vfi_set(0x007fffff)), vfi_set((int32_t)(OFF)))); \
+    }
+LOG_REDUCE_F32(log_reduce32_f, vm_log_reduce.off32_f, 5)
+LOG_REDUCE_F32(log_reduce16_f, vm_log_reduce.off16_f, 4)
+
+/* The accurate tier's log1p(r) = r - r^2/2 + r^3 H(r): H(r) = c3 + c4 r + .. + c10 r^7,
+ * Horner: one operation fewer than Estrin, and the loop is bound by the count of operations,
+ * not by latency. */
+static inline vd log_accurate_h(vd r) {
+    vd hpoly = vd_set(LOG_K.c10);
+    hpoly = vd_fma(hpoly, r, vd_set(LOG_K.c9));
+    hpoly = vd_fma(hpoly, r, vd_set(LOG_K.c8));
+    hpoly = vd_fma(hpoly, r, vd_set(LOG_K.c7));
+    hpoly = vd_fma(hpoly, r, vd_set(LOG_K.c6));
+    hpoly = vd_fma(hpoly, r, vd_set(LOG_K.c5));
+    hpoly = vd_fma(hpoly, r, vd_set(LOG_K.c4));
+    return vd_fma(hpoly, r, vd_set(LOG_K.c3));
+}
+
+/* log(2^-kbias x) = s + e, |e| <= ulp(s)/2, for positive normal x (the accurate tiers). */
+static inline vd log_f64_accurate_core(vd x, double kbias, vd *e) {
+    vdi idx;
+    vd kd;
+    vd z = log_reduce16(x, kbias, &idx, &kd);
+    vd r = vd_fma(z, vd_lookup(vm_log_invc16, idx, 16), vd_set(-1.0)); /* exact */
+    vd w = vd_fma(kd, vd_set(LOG_K.ln2_hi), vd_lookup(vm_log_logc16_hi, idx, 16)); /* exact */
+    vd tail = vd_fma(kd, vd_set(LOG_K.ln2_lo), vd_lookup(vm_log_logc16_lo, idx, 16));
+    vd hi = vd_add(w, r);
+    vd lo = vd_add(vd_sub(w, hi), r);
+    /* hi - r^2/2 = hi2 + lo2: hr = -r/2 is exact, so both FMAs see r^2 exactly; hi - hi2 is
+     * exact (r^2/2 < 2^-10.7 < |hi|/8 outside the c = 1 entry, and r^2/2 <= |r|/58 in it) */
+    vd hr = vd_mul(r, vd_set(-0.5));
+    vd hi2 = vd_fma(hr, r, hi);
+    vd lo2 = vd_fma(hr, r, vd_sub(hi, hi2));
+    vd hpoly = log_accurate_h(r);
+    vd t = vd_add(vd_add(lo, lo2), tail);
+    t = vd_fma(vd_mul(vd_mul(r, r), r), hpoly, t);
+    vd s = vd_add(hi2, t);
+    *e = vd_add(vd_sub(hi2, s), t);
+    return s;
+}
+
+/* log's special inputs that need no evaluation: NaN, zeros, negatives and +inf give their
+ * result in *y and return 1; a positive finite x (a subnormal) returns 0.  A NaN x returns
+ * itself quieted (x + x keeps its sign and payload); x < 0 gives LOG_INVALID_NAN. */
+/* The NaN of an invalid operation: the x86 default NaN, sign bit set (0xfff8000000000000,
+ * float 0xffc00000), what SSE's invalid operations and NumPy's log(-1) give, on every path. */
+#define LOG_INVALID_NAN (-NAN)
+/* LOG_SPECIAL_VALUE(NAME, T) defines NAME: log_f64_special_value and log_f32_special_value. */
+#define LOG_SPECIAL_VALUE(NAME, T)                                                          \
+    static inline int NAME(T x, T *y, int *st) {                                            \
+        if (isnan(x)) *y = x + x;                                                           \
+        else if (x == 0) {                                                                  \
+            *st |= VM_FE_DIVBYZERO;                                                         \
+            *y = -INFINITY;                                                                 \
+        } else if (x < 0) {                                                                 \
+            *st |= VM_FE_INVALID;                                                           \
+            *y = LOG_INVALID_NAN;                                                           \
+        } else if (isinf(x)) *y = x;                                                        \
+        else return 0;                                                                      \
+        return 1;                                                                           \
+    }
+LOG_SPECIAL_VALUE(log_f64_special_value, double)
+LOG_SPECIAL_VALUE(log_f32_special_value, float)
+
+/* First pass: log(x) in plain double arithmetic, N = 16, within 2^-41 relative: from the
+ * reduced r (exact), the table index and k. */
+static inline vd log_f32_first_pass_from_r(vd r, vdi idx, vd kd) {
+#define K vm_log_accurate_f32_k
+    vd r2 = vd_mul(r, r);
+    vd p01 = vd_fma(r, vd_set(K.c3), vd_set(K.c2));
+    vd p23 = vd_fma(r, vd_set(K.c5), vd_set(K.c4));
+    vd p45 = vd_fma(r, vd_set(K.c7), vd_set(K.c6));
+    vd g = vd_fma(vd_mul(r2, r2), p45, vd_fma(r2, p23, p01));
+    vd w = vd_fma(kd, vd_set(K.ln2), vd_lookup(vm_log_logc16, idx, 16));
+    return vd_add(w, vd_fma(r2, g, r));
+#undef K
+}
+static inline vd log_f32_first_pass(vd x) {
+    vdi idx;
+    vd kd;
+    vd z = log_reduce16(x, 0.0, &idx, &kd);
+    vd r = vd_fma(z, vd_lookup(vm_log_invc16, idx, 16), vd_set(-1.0));
+    return log_f32_first_pass_from_r(r, idx, kd);
+}
+
+/* fast float64: G(r) = c2 + .. + c9 r^7 (Estrin in pairs), log1p(r) = r + r^2 G(r) */
+static inline vd log_f64_fast_g(vd r, vd r2) {
+#define K vm_log_fast_f64_k
+    vd p01 = vd_fma(r, vd_set(K.c3), vd_set(K.c2));
+    vd p23 = vd_fma(r, vd_set(K.c5), vd_set(K.c4));
+    vd p45 = vd_fma(r, vd_set(K.c7), vd_set(K.c6));
+    vd p67 = vd_fma(r, vd_set(K.c9), vd_set(K.c8));
+    return vd_fma(vd_mul(r2, r2), vd_fma(r2, p67, p45), vd_fma(r2, p23, p01));
+#undef K
+}
+
+/* approx float64: k ln2 + (log c + (r + r^2 G(r))), G of degree 3, from the reduced r */
+static inline vd log_f64_approx_from_r(vd r, vdi idx, vd kd) {
+#define K vm_log_approx_f64_k
+    vd r2 = vd_mul(r, r);
+    vd g = vd_fma(r2, vd_fma(r, vd_set(K.c5), vd_set(K.c4)), vd_fma(r, vd_set(K.c3), vd_set(K.c2)));
+    vd p = vd_fma(r2, g, r);
+    return vd_fma(kd, vd_set(K.ln2), vd_add(vd_lookup(vm_log_logc16, idx, 16), p));
+#undef K
+}
+
+/* fast float32: G(r) = c2 + c3 r + c4 r^2 in float, log1p(r) = r + r^2 G(r) */
+static inline vf log_f32_fast_g(vf r, vf r2) {
+#define K vm_log_fast_f32_k
+    return vf_fma(r2, vf_set(K.c4), vf_fma(r, vf_set(K.c3), vf_set(K.c2)));
+#undef K
+}
+
+/* approx float32: k ln2 + (log c + r q), q = 1 + r G(r), from the reduced r (N = 16 floats):
+ * log c + r q is one FMA, with no r^2 (7 % faster on AVX-512) */
+static inline vf log_f32_approx_from_r(vf r, vfi idx, vf kf) {
+#define K vm_log_approx_f32_k
+    vf q = vf_fma(r, vf_fma(r, vf_set(K.c3), vf_set(K.c2)), vf_set(1.0f));
+    return vf_fma(kf, vf_set(K.ln2), vf_fma(r, q, vf_lookup(vm_log_logc16_f, idx, 16)));
+#undef K
+}
+
+#endif /* VM_LOG_CORE_H */
