@@ -1,6 +1,8 @@
 /* exp'(x) = exp(x): the derivative kernels are exp's own, so they give exp's bits, bound and
  * flags in every tier; the fused kernel evaluates exp once and stores it twice. */
 
+#include "exp_core.h" /* exp's cores: exp_f64_round_k, exp_f64_scale16, the tiers' exp */
+
 #define EXP_DERIV_TIER(T, tier, VT)                                                 \
     static inline VT exp_##T##_##tier##_deriv_vec(VT x, int *st) {                  \
         return exp_##T##_##tier##_vec(x, st);                                       \

@@ -63,6 +63,8 @@
  *   The previous kernel, N/(N + 2) with N = expm1(2a) from an 8-entry table, reached 3.25 ULP
  *   (N's, N + 2's and the division's roundings). */
 
+#include "exp_core.h" /* exp's cores: exp_f64_round_k, exp_f64_scale16, the tiers' exp */
+
 /* exp(a2) for a2 = 2a < 2 sat: a2 = kd ln2/16 + r_hi (r_hi exact), r = r_hi - kd ln2_lo_n rounded,
  * delta = -kd ln2_lo_n (r_hi + delta = a2 - k ln2/16 to 2^-87); exp(a2) = scale (1 + tail) exp(r). */
 static inline vd tanh_exp_reduce(vd a2, vd *r_hi, vd *delta, vd *scale, vd *tail) {

@@ -23,6 +23,8 @@
  * about 1 ULP of 1 - y^2 for the given y; it inherits y's own error, and it is 0 where y
  * rounded to +-1: use the derivative of x there. */
 
+#include "exp_core.h" /* exp's cores: exp_f64_round_k, exp_f64_scale16, the tiers' exp */
+
 #define TANH_LIM vm_tanh_limits /* thresholds, from vecmath.spec.LIMITS */
 
 /* dy, and x + x (x's NaN quieted, sign and payload kept) where a = |x| is NaN */

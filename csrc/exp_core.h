@@ -1,0 +1,292 @@
+/* exp's evaluation, shared by every kernel file that needs exp: exp.c (exp's own array
+ * kernels), exp_deriv.c, tanh.c, tanh_deriv.c, expm1.c, expm1_deriv.c.  Method and error
+ * budget: exp.c's opening comment.  Needs simd/vm_simd.h (included by kernels_all.h first).
+ * Defines the reduction and scale helpers (exp_f64_round_k, exp_f32_round_k, exp_f64_scale32,
+ * exp_f64_scale16, exp_f32_scale16), the cores (exp_f64_accurate_core, exp_f64_fast_core,
+ * exp_f64_approx_core, exp_f32_first_core, exp_f32_fast_core, exp_f32_approx_core), the special
+ * routines and every tier's vector function exp_<f64|f32>_<tier>_vec. */
+#ifndef VM_EXP_CORE_H
+#define VM_EXP_CORE_H
+
+#define EXP_K vm_exp_accurate_k
+#define EXP_LIM vm_exp_limits /* thresholds, from vecmath.spec.LIMITS */
+
+/* k = round(x * inv_ln2_n) as a double; its integer bits (low mantissa of z) in *ki. */
+static inline vd exp_f64_round_k(vd x, double inv_ln2_n, double shift, vdi *ki) {
+    vd z = vd_fma(x, vd_set(inv_ln2_n), vd_set(shift));
+    *ki = vd_bits(z);
+    return vd_sub(z, vd_set(shift));
+}
+static inline vf exp_f32_round_k(vf x, float inv_ln2_n, float shift, vfi *ki) {
+    vf z = vf_fma(x, vf_set(inv_ln2_n), vf_set(shift));
+    *ki = vf_bits(z);
+    return vf_sub(z, vf_set(shift));
+}
+
+/* 2^(k/32) (rounded) for k in the double exponent range (the lookup reads entry k mod 32) */
+static inline vd exp_f64_scale32(vdi ki) {
+    return vd_from_bits(vdi_add(vdi_lookup(vm_exp_tab32_bits, ki, 32), vdi_shl(ki, 47)));
+}
+/* 2^(k/16) (rounded) for k in the double exponent range */
+static inline vd exp_f64_scale16(vdi ki) {
+    return vd_from_bits(vdi_add(vdi_lookup(vm_exp_tab16_bits, ki, 16), vdi_shl(ki, 48)));
+}
+/* 2^(k/16) rounded to float, for k in the float exponent range */
+static inline vf exp_f32_scale16(vfi ki) {
+    return vf_from_bits(vfi_add(vfi_lookup(vm_exp_tab16_f32_bits, ki, 16), vfi_shl(ki, 19)));
+}
+
+/* p with exp(r) = 1 + r + r^2 p(r) for |r| <= ln2/64 (relative error 2^-63.2); r2 = r*r. */
+static inline vd exp_f64_accurate_poly(vd r, vd r2) {
+    vd p56 = vd_fma(r, vd_set(EXP_K.c6), vd_set(EXP_K.c5));
+    vd p34 = vd_fma(r, vd_set(EXP_K.c4), vd_set(EXP_K.c3));
+    return vd_fma(r, vd_fma(r2, p56, p34), vd_set(EXP_K.c2));
+}
+
+/* exp(x) = scale * (1 + tmp) for the accurate tiers: x = kd ln2/32 + r (r rounded once),
+ * 2^(kd/32) = scale * (1 + tail).  Valid for |x| < 746. */
+static inline vd exp_f64_accurate_core(vd x, vd *scale) {
+    vdi ki;
+    vd kd = exp_f64_round_k(x, EXP_K.inv_ln2_n, EXP_K.shift, &ki);
+    vd r = vd_fnma(kd, vd_set(EXP_K.ln2_lo_n), vd_fnma(kd, vd_set(EXP_K.ln2_hi_n), x));
+    *scale = exp_f64_scale32(ki);
+    vd r2 = vd_mul(r, r);
+    return vd_add(vd_lookup(vm_exp_tab32_tail, ki, 32), vd_fma(r2, exp_f64_accurate_poly(r, r2), r));
+}
+
+/* exp's special inputs that need no evaluation: NaN, x above the overflow limit (+inf,
+ * overflow for finite x) and below the zero limit (+0, underflow for finite x) give their
+ * result in *y and return 1; any other x returns 0. */
+#define EXP_SPECIAL_VALUE(NAME, T, OVER, ZERO)                                              \
+    static inline int NAME(T x, T *y, int *st) {                                            \
+        if (isnan(x)) *y = x + x;                                                           \
+        else if (x > (T)(OVER)) {                                                           \
+            if (!isinf(x)) *st |= VM_FE_OVERFLOW;                                           \
+            *y = INFINITY;                                                                  \
+        } else if (x < (T)(ZERO)) {                                                         \
+            if (!isinf(x)) *st |= VM_FE_UNDERFLOW;                                          \
+            *y = 0;                                                                         \
+        } else return 0;                                                                    \
+        return 1;                                                                           \
+    }
+EXP_SPECIAL_VALUE(exp_f64_special_value, double, EXP_LIM.f64_overflow_above, EXP_LIM.f64_zero_below)
+EXP_SPECIAL_VALUE(exp_f32_special_value, float, EXP_LIM.f32_overflow_above, EXP_LIM.f32_zero_below)
+
+/* Accurate exp for any double: NaN, overflow and zero constants beyond the limits; between
+ * them 2^(k/32) built 2^1009 smaller (k > 0: it may overflow) or 2^1022 larger (k <= 0: it may
+ * underflow), and a subnormal result rounded once from the exact scale + scale*tmp. */
+VM_COLD static double exp_f64_special(double x, int *st) {
+    double y;
+    if (exp_f64_special_value(x, &y, st)) return y;
+    vd scale_unused;
+    double tmp = vd_first(exp_f64_accurate_core(vd_set(x), &scale_unused));
+    int64_t k = (int64_t)vd_first(vd_sub(vd_fma(vd_set(x), vd_set(EXP_K.inv_ln2_n),
+                                                vd_set(EXP_K.shift)), vd_set(EXP_K.shift)));
+    uint64_t sbits = vm_exp_tab32_bits[k & 31] + ((uint64_t)k << 47);
+    if (k > 0) { /* x is at most the overflow limit: the result is finite */
+        double scale = vm_asdouble(sbits - (1009ull << 52));
+        return 0x1p1009 * fma(scale, tmp, scale);
+    }
+    double scale = vm_asdouble(sbits + (1022ull << 52)); /* 2^1022 larger: normal */
+    y = fma(scale, tmp, scale);
+    if (y < 1.0) {
+        /* Result is subnormal after scaling by 2^-1022: round once, to 2^-52 steps of the
+         * scaled value (= subnormal ulps), from the exact sum scale + scale*tmp. */
+        double lo = fma(scale, tmp, scale - y); /* y + lo = scale + scale*tmp, to 2^-106 */
+        double hi = 1.0 + y;
+        lo = 1.0 - hi + y + lo;
+        y = (hi + lo) - 1.0;
+        if (y == 0.0) y = 0.0; /* never -0 */
+        *st |= VM_FE_UNDERFLOW;
+    }
+    return 0x1p-1022 * y;
+}
+
+/* The fast and approx tiers' special lanes (exp_*_special_of): NaN, overflow and zero
+ * constants beyond the limits; between them the tier's own core, with 2^(k/N) built 2^64
+ * smaller (x > 0) or larger (x <= 0), where it may itself overflow or underflow (its bits
+ * wrap; the offset puts the exponent back in range), then scaled back by one multiplication:
+ * a subnormal result is rounded twice (< 0.5 ULP more).  Where the result is normal this is
+ * the hot path's scale + scale*tmp exactly scaled, the same bits, so the numba kernels run it
+ * on every lane.  At or below the overflow limit (the largest x with a finite exp(x)) an
+ * overflow is the tier's own error: the largest finite value instead. */
+static inline vd exp_f64_scaled(vd x, vd scale, vd tmp) {
+    vdm up = vd_gt(x, vd_set(0.0));
+    vd s = vd_from_bits(vdi_add(vd_bits(scale),
+                                vdi_select(up, vdi_set(-(64ll << 52)), vdi_set(64ll << 52))));
+    return vd_mul(vd_fma(s, tmp, s), vd_select(up, vd_set(0x1p64), vd_set(0x1p-64)));
+}
+
+static inline double exp_f64_special_of(double x, int *st, vd (*core)(vd, vd *)) {
+    double y;
+    if (exp_f64_special_value(x, &y, st)) return y;
+    vd scale;
+    vd tmp = core(vd_set(x), &scale);
+    y = vd_first(exp_f64_scaled(vd_set(x), scale, tmp));
+    if (isinf(y)) y = 0x1.fffffffffffffp1023; /* DBL_MAX */
+    if (y < 0x1p-1022) *st |= VM_FE_UNDERFLOW;
+    return y;
+}
+
+/* y = scale + scale*tmp, with special lanes recomputed by the tier's special routine */
+static inline vd exp_f64_finish(vd x, vd scale, vd tmp, vm_special_f64 special_fn, int *st) {
+    vd y = vd_fma(scale, tmp, scale);
+    vdm special = vdm_not(vd_lt(vd_abs(x), vd_set(EXP_LIM.f64_branch_free_abs)));
+    if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, special_fn, st);
+    return y;
+}
+
+static inline vd exp_f64_accurate_vec(vd x, int *st) {
+    vd scale;
+    vd tmp = exp_f64_accurate_core(x, &scale);
+    return exp_f64_finish(x, scale, tmp, exp_f64_special, st);
+}
+
+/* exp(x) = scale * (1 + tmp) for the fast float64 tier (N = 16, degree 6, |x| < 704). */
+static inline vd exp_f64_fast_core(vd x, vd *scale) {
+#define K vm_exp_fast_f64_k
+    vdi ki;
+    vd kd = exp_f64_round_k(x, K.inv_ln2_n, K.shift, &ki);
+    vd r = vd_fnma(kd, vd_set(K.ln2_hi_n), x);
+    r = vd_fnma(kd, vd_set(K.ln2_lo_n), r);
+    vd r2 = vd_mul(r, r);
+    vd p = vd_fma(r2, vd_fma(r2, vd_set(K.c6), vd_fma(r, vd_set(K.c5), vd_set(K.c4))),
+                  vd_fma(r, vd_set(K.c3), vd_set(K.c2)));
+    *scale = exp_f64_scale16(ki);
+    /* the table's tail: 2^(k/16) = scale (1 + tail) to 2^-106, so scale's rounding costs nothing */
+    return vd_add(vd_lookup(vm_exp_tab16_tail, ki, 16), vd_fma(r2, p, r));
+#undef K
+}
+
+/* A fast or approx tier from its core: the special lanes run that core, scaled
+ * (exp_*_special_of); the others scale + scale*tmp (exp_*_finish).  T: f64 or f32, C its
+ * C type, V its vector.  Makes exp_<T>_<TIER>_special and exp_<T>_<TIER>_vec: below, for
+ * exp_f64_fast_special, exp_f64_fast_vec, exp_f64_approx_special, exp_f64_approx_vec,
+ * exp_f32_fast_special, exp_f32_fast_vec, exp_f32_approx_special, exp_f32_approx_vec. */
+#define EXP_TIER(T, C, V, TIER)                                                             \
+    VM_COLD static C exp_##T##_##TIER##_special(C x, int *st) {                             \
+        return exp_##T##_special_of(x, st, exp_##T##_##TIER##_core);                        \
+    }                                                                                       \
+    static inline V exp_##T##_##TIER##_vec(V x, int *st) {                                  \
+        V scale;                                                                            \
+        V tmp = exp_##T##_##TIER##_core(x, &scale);                                         \
+        return exp_##T##_finish(x, scale, tmp, exp_##T##_##TIER##_special, st);             \
+    }
+EXP_TIER(f64, double, vd, fast)
+
+/* exp(x) = scale * (1 + tmp) for the approx float64 tier (N = 16, |x| < 704). */
+static inline vd exp_f64_approx_core(vd x, vd *scale) {
+#define K vm_exp_approx_f64_k
+    vdi ki;
+    vd kd = exp_f64_round_k(x, K.inv_ln2_n, K.shift, &ki);
+    vd r = vd_fnma(kd, vd_set(K.ln2_n), x);
+    *scale = exp_f64_scale16(ki);
+    return vd_fma(vd_mul(r, r), vd_fma(r, vd_set(K.c3), vd_set(K.c2)), r);
+#undef K
+}
+
+EXP_TIER(f64, double, vd, approx)
+
+/* Accurate exp for any float: the float64 accurate evaluation as an exact double-double
+ * s + e (error < 2^-58 relative), rounded once. */
+VM_COLD static float exp_f32_special(float x, int *st) {
+    float y;
+    if (exp_f32_special_value(x, &y, st)) return y;
+    vd scale;
+    vd tmp = exp_f64_accurate_core(vd_set((double)x), &scale);
+    vd t = vd_mul(scale, tmp);
+    vd s = vd_add(scale, t);
+    vd e = vd_sub(t, vd_sub(s, scale)); /* |t| < scale: s + e = scale + t exactly */
+    y = vm_round_dd_f32_any(vd_first(s), vd_first(e));
+    if (isinf(y)) *st |= VM_FE_OVERFLOW;
+    if (y < 0x1p-126f) *st |= VM_FE_UNDERFLOW;
+    return y;
+}
+
+/* exp(x) = scale (1 + tmp) for the float32 first try (and tanh's): N = 16 without tails, degree
+ * 4, in double; relative error bound in vm_exp_f32_accurate_k's comment.  |x| < 2^11 ln2/16. */
+static inline vd exp_f32_first_core(vd x, vd *scale) {
+#define K vm_exp_f32_accurate_k
+    vdi ki;
+    vd kd = exp_f64_round_k(x, K.inv_ln2_n, K.shift, &ki);
+    vd r = vd_fnma(kd, vd_set(K.ln2_n), x);
+    *scale = exp_f64_scale16(ki);
+    return vd_fma(vd_mul(r, r), vd_fma(r, vd_fma(r, vd_set(K.c4), vd_set(K.c3)), vd_set(K.c2)), r);
+#undef K
+}
+
+static inline vfh exp_f32_accurate_vec(vfh xf, int *st) {
+#define K vm_exp_f32_accurate_k
+    vd x = vd_from_vfh(xf);
+    vd scale;
+    vd tmp = exp_f32_first_core(x, &scale);
+    vd y = vd_fma(scale, tmp, scale);
+    vdm unsure = vd_near_f32_midpoint(y, (int64_t)K.window);
+    vdm special = vdm_or(unsure, vdm_not(vfh_abs_lt(xf, x, (float)EXP_LIM.f32_accurate_branch_free_abs)));
+    vfh yf = vfh_from_vd(y);
+    if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, exp_f32_special, st);
+    return yf;
+#undef K
+}
+
+/* the float version of exp_f64_scaled and exp_f64_special_of */
+static inline vf exp_f32_scaled(vf x, vf scale, vf tmp) {
+    vfm up = vf_gt(x, vf_set(0.0f));
+    vf s = vf_from_bits(vfi_add(vf_bits(scale),
+                                vfi_select(up, vfi_set(-(64 << 23)), vfi_set(64 << 23))));
+    return vf_mul(vf_fma(s, tmp, s), vf_select(up, vf_set(0x1p64f), vf_set(0x1p-64f)));
+}
+
+static inline float exp_f32_special_of(float x, int *st, vf (*core)(vf, vf *)) {
+    float y;
+    if (exp_f32_special_value(x, &y, st)) return y;
+    vf scale;
+    vf tmp = core(vf_set(x), &scale);
+    y = vf_first(exp_f32_scaled(vf_set(x), scale, tmp));
+    if (isinf(y)) y = 0x1.fffffep127f; /* FLT_MAX: x <= the largest x with a finite exp(x) */
+    if (y < 0x1p-126f) *st |= VM_FE_UNDERFLOW;
+    return y;
+}
+
+/* y = scale + scale*tmp in float, with special lanes recomputed by the tier's routine */
+static inline vf exp_f32_finish(vf x, vf scale, vf tmp, vm_special_f32 special_fn, int *st) {
+    vf y = vf_fma(scale, tmp, scale);
+    /* lo < x < hi as |x - mid| < half: one compare, and x - mid is exact near the bounds
+     * (they and mid are small integers: x and x - mid share their ulp there) */
+    const float mid = (float)((EXP_LIM.f32_branch_free_lo + EXP_LIM.f32_branch_free_hi) / 2);
+    const float half = (float)((EXP_LIM.f32_branch_free_hi - EXP_LIM.f32_branch_free_lo) / 2);
+    vfm special = vfm_not(vf_lt(vf_abs(vf_sub(x, vf_set(mid))), vf_set(half)));
+    if (VM_RARE(vfm_bits(special))) y = vf_fixup(x, y, special, special_fn, st);
+    return y;
+}
+
+/* exp(x) = scale (1 + tmp), the fast float32 tier: float, N = 16, degree 3 */
+static inline vf exp_f32_fast_core(vf x, vf *scale) {
+#define K vm_exp_fast_f32_k
+    vfi ki;
+    vf kf = exp_f32_round_k(x, K.inv_ln2_n, K.shift, &ki);
+    vf r = vf_fnma(kf, vf_set(K.ln2_hi_n), x);
+    r = vf_fnma(kf, vf_set(K.ln2_lo_n), r);
+    vf q = vf_fma(r, vf_fma(r, vf_set(K.c3), vf_set(K.c2)), vf_set(K.c1));
+    *scale = exp_f32_scale16(ki);
+    return vf_mul(r, q);
+#undef K
+}
+
+EXP_TIER(f32, float, vf, fast)
+
+/* exp(x) = scale (1 + tmp), the approx float32 tier: N = 16, degree 2, one-constant reduction */
+static inline vf exp_f32_approx_core(vf x, vf *scale) {
+#define K vm_exp_approx_f32_k
+    vfi ki;
+    vf kf = exp_f32_round_k(x, K.inv_ln2_n, K.shift, &ki);
+    vf r = vf_fnma(kf, vf_set(K.ln2_n), x);
+    vf q = vf_fma(r, vf_set(K.c2), vf_set(K.c1));
+    *scale = exp_f32_scale16(ki);
+    return vf_mul(r, q);
+#undef K
+}
+
+EXP_TIER(f32, float, vf, approx)
+
+#endif /* VM_EXP_CORE_H */
