@@ -1137,3 +1137,55 @@ VM_ATAN_LIMITS = dict(
     f32_cr_window=float.fromhex('0x1.0000000000000p+13'),  # accurate float32: double ulps around a float midpoint within which the first pass on the float grid (2^-42.2 relative = 2^10.8 ulps) cannot decide the rounding: 4.5x margin, about 2^-15 of inputs take the double-double path
     f32_grid_clamp=float.fromhex('0x1.0000000000000p+100'),  # fast float32: |x| is clamped to it (inf included; NaN passes), so a c stays finite, tau = 1/c and the result is float(pi/2)
 )
+
+# accurate float64: expm1(r) = r + c2 r^2 + .. + c7 r^7 on |r| <= ln2/64 (exp's N=32 table with tails), relative error <= 2^-63.99 (certified)
+VM_EXPM1_ACCURATE_F64_K = dict(
+    c2=float.fromhex('0x1.0000000000000p-1'),  # r^2
+    c3=float.fromhex('0x1.5555555555555p-3'),  # r^3
+    c4=float.fromhex('0x1.555555554ad5cp-5'),  # r^4
+    c5=float.fromhex('0x1.1111111118614p-7'),  # r^5
+    c6=float.fromhex('0x1.6c1718dd7442fp-10'),  # r^6
+    c7=float.fromhex('0x1.a01a09423c995p-13'),  # r^7
+)
+
+# fast float64: expm1(r) = r + c2 r^2 + .. + c7 r^7 on |r| <= ln2/32 (exp's N=16 table with tails), relative error <= 2^-58.84 (certified)
+VM_EXPM1_FAST_F64_K = dict(
+    c2=float.fromhex('0x1.0000000000003p-1'),  # r^2
+    c3=float.fromhex('0x1.555555555554fp-3'),  # r^3
+    c4=float.fromhex('0x1.55555554ad79dp-5'),  # r^4
+    c5=float.fromhex('0x1.111111118620ep-7'),  # r^5
+    c6=float.fromhex('0x1.6c181f1bf5616p-10'),  # r^6
+    c7=float.fromhex('0x1.a01a200e4791fp-13'),  # r^7
+)
+
+# approx float64: expm1(r) = r + c2 r^2 + c3 r^3 + c4 r^4 on |r| <= ln2/32, relative error <= 2^-31.56 (certified)
+VM_EXPM1_APPROX_F64_K = dict(
+    c2=float.fromhex('0x1.000000022ced7p-1'),  # r^2
+    c3=float.fromhex('0x1.5557081449cb3p-3'),  # r^3
+    c4=float.fromhex('0x1.5554dd51c3464p-5'),  # r^4
+)
+
+# accurate and fast float32, first pass in double: expm1(r) = r + c2 r^2 + .. + c5 r^5 on |r| <= ln2/32, relative error <= 2^-41.13 (certified); total bound 2^-41.02
+VM_EXPM1_F32_FIRST_K = dict(
+    c2=float.fromhex('0x1.fffffffe5ce1dp-2'),  # r^2
+    c3=float.fromhex('0x1.5555555626802p-3'),  # r^3
+    c4=float.fromhex('0x1.55570a507fd59p-5'),  # r^4
+    c5=float.fromhex('0x1.1111404f3458ep-7'),  # r^5
+    window=float.fromhex('0x1.0000000000000p+13'),  # result ulps around a float midpoint sent to the exact path
+)
+
+# approx float32: expm1(r) = c1 r + c2 r^2 on |r| <= ln2/32, relative error <= 2^-14.64 (certified) (float coefficients)
+VM_EXPM1_APPROX_F32_K = dict(
+    c1=float.fromhex('0x1.0002900000000p+0'),  # r^1
+    c2=float.fromhex('0x1.0000000000000p-1'),  # r^2
+)
+
+# where expm1's kernels leave the branch-free path or saturate (vecmath.spec.LIMITS)
+VM_EXPM1_LIMITS = dict(
+    f64_branch_free_abs=float.fromhex('0x1.6000000000000p+9'),  # |x| < 704: 2^(k/N) is a normal double; beyond: exp's special evaluation (x > 0) or -1 (x < 0: exp(x) < 2^-1015)
+    f64_overflow_above=float.fromhex('0x1.62e42fefa39efp+9'),  # the largest x with a finite expm1(x); above: +inf (overflow)
+    f32_branch_free_abs=float.fromhex('0x1.6000000000000p+6'),  # float32 in double (accurate, fast): |x| < 88: the first pass's result is a finite float
+    f32_branch_free_lo=float.fromhex('-0x1.5800000000000p+6'),  # approx float32 (float arithmetic): above ln(FLT_MIN) = -87.34, 2^(k/16) is a normal float; below: -1
+    f32_branch_free_hi=float.fromhex('0x1.6000000000000p+6'),  # approx float32: below ln(FLT_MAX) = 88.72: finite results
+    f32_overflow_above=float.fromhex('0x1.62e42e0000000p+6'),  # the largest float x with a finite expm1(x); above: +inf (overflow)
+)

@@ -15,7 +15,10 @@
     X(tanh, approx) \
     X(atan, accurate) \
     X(atan, fast) \
-    X(atan, approx)
+    X(atan, approx) \
+    X(expm1, accurate) \
+    X(expm1, fast) \
+    X(expm1, approx)
 
 /* functions whose derivative is cheap from the output y = f(x): <fn>_from_output */
 #define VM_FROM_OUTPUT_LIST(X) X(tanh)

@@ -8,3 +8,5 @@
 #include "tanh_deriv.c"
 #include "atan.c"
 #include "atan_deriv.c"
+#include "expm1.c"
+#include "expm1_deriv.c"

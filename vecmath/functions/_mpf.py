@@ -23,3 +23,14 @@ def odd_cubic(t, mag):
     has half-width 2^(3 mag - 60)."""
     cube_third = mpf_div(mpf_mul(mpf_mul(t, t), t), THREE, 64, "n")
     return plus_minus(mpf_sub(t, cube_third), 3 * mag - 60)
+
+
+def mpf_expm1(t, prec, rnd="n"):
+    """expm1(t) = exp(t) - 1 to prec bits: exp at prec + extra bits, extra covering the
+    cancellation (|expm1(t)| >= 0.63 |t| for |t| < 1, so exp's absolute error 2^-(prec + extra)
+    is relatively 2^(2 - mag - extra) of the result), then minus 1 rounded once."""
+    from mpmath.libmp import mpf_exp
+
+    mag = magnitude(t)
+    extra = 20 + (max(0, -mag) if mag is not None else 0)
+    return mpf_sub(mpf_exp(t, prec + extra, "n"), ONE, prec, rnd)
