@@ -1189,3 +1189,14 @@ VM_EXPM1_LIMITS = dict(
     f32_branch_free_hi=float.fromhex('0x1.6000000000000p+6'),  # approx float32: below ln(FLT_MAX) = 88.72: finite results
     f32_overflow_above=float.fromhex('0x1.62e42e0000000p+6'),  # the largest float x with a finite expm1(x); above: +inf (overflow)
 )
+
+# log1p: log's tables and polynomials on rh = r + d 2^-k/c (r's range widened by 2^-51, float 2^-21), relative errors of log1p(rh) (certified): accurate 2^-59.6, accurate_f32 2^-42.45, fast_f64 2^-54.67, approx_f64 2^-30.17, fast_f32 2^-27.35, approx_f32 2^-17.73
+VM_LOG1P_K = dict(
+    kmax_f64=float.fromhex('0x1.ff00000000000p+9'),  # 2^-k from min(k, kmax): normal (beyond, d 2^-k < 2^-1000 is far below the result's ulp)
+    kmax_f32=float.fromhex('0x1.f800000000000p+6'),  # the same for float (float d is 0 beyond 2^25)
+)
+
+# where log1p's kernels change path (vecmath.spec.LIMITS)
+VM_LOG1P_LIMITS = dict(
+    f32_cr_window=float.fromhex('0x1.0000000000000p+14'),  # accurate float32: double ulps around a float midpoint within which the first pass (log's, 2^-41 relative = 2^12 ulps, on 1 + x exact in double) cannot decide the rounding: 4x margin
+)

@@ -894,4 +894,20 @@ static const struct {
     .f32_overflow_above = 0x1.62e42e0000000p+6,  /* the largest float x with a finite expm1(x); above: +inf (overflow) */
 };
 
+/* log1p: log's tables and polynomials on rh = r + d 2^-k/c (r's range widened by 2^-51, float 2^-21), relative errors of log1p(rh) (certified): accurate 2^-59.6, accurate_f32 2^-42.45, fast_f64 2^-54.67, approx_f64 2^-30.17, fast_f32 2^-27.35, approx_f32 2^-17.73 */
+static const struct {
+    double kmax_f64;
+    double kmax_f32;
+} vm_log1p_k = {
+    .kmax_f64 = 0x1.ff00000000000p+9,  /* 2^-k from min(k, kmax): normal (beyond, d 2^-k < 2^-1000 is far below the result's ulp) */
+    .kmax_f32 = 0x1.f800000000000p+6,  /* the same for float (float d is 0 beyond 2^25) */
+};
+
+/* where log1p's kernels change path (vecmath.spec.LIMITS) */
+static const struct {
+    double f32_cr_window;
+} vm_log1p_limits = {
+    .f32_cr_window = 0x1.0000000000000p+14,  /* accurate float32: double ulps around a float midpoint within which the first pass (log's, 2^-41 relative = 2^12 ulps, on 1 + x exact in double) cannot decide the rounding: 4x margin */
+};
+
 #endif

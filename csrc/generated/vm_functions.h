@@ -18,7 +18,10 @@
     X(atan, approx) \
     X(expm1, accurate) \
     X(expm1, fast) \
-    X(expm1, approx)
+    X(expm1, approx) \
+    X(log1p, accurate) \
+    X(log1p, fast) \
+    X(log1p, approx)
 
 /* functions whose derivative is cheap from the output y = f(x): <fn>_from_output */
 #define VM_FROM_OUTPUT_LIST(X) X(tanh)

@@ -10,3 +10,5 @@
 #include "atan_deriv.c"
 #include "expm1.c"
 #include "expm1_deriv.c"
+#include "log1p.c"
+#include "log1p_deriv.c"

@@ -25,6 +25,19 @@ def odd_cubic(t, mag):
     return plus_minus(mpf_sub(t, cube_third), 3 * mag - 60)
 
 
+def mpf_log1p(t, prec, rnd="n"):
+    """log(1 + t) on raw mpf tuples (libmp has no log1p): 1 + t exactly, then mpf_log, which
+    adds the working precision its argument's closeness to 1 needs; +10 guard bits."""
+    from mpmath.libmp import fnan, fninf, mpf_log
+
+    one_plus = mpf_add(ONE, t)                 # exact: prec 0
+    if one_plus == (0, 0, 0, 0):                # t = -1
+        return fninf
+    if one_plus[0]:                             # t < -1
+        return fnan
+    return mpf_log(one_plus, prec + 10, rnd)
+
+
 def mpf_expm1(t, prec, rnd="n"):
     """expm1(t) = exp(t) - 1 to prec bits: exp at prec + extra bits, extra covering the
     cancellation (|expm1(t)| >= 0.63 |t| for |t| < 1, so exp's absolute error 2^-(prec + extra)

@@ -1,0 +1,296 @@
+/* log1p(x) = log(1 + x) for float64 and float32, three tiers, on log's reduction, tables and
+ * polynomials (csrc/log_core.h; vecmath/_gen/log1p.py checks log's tables for log1p and
+ * certifies log's polynomials on the range log1p needs: csrc/generated/vm_data.h, vm_log1p_k).
+ *
+ * Method: u = 1 + x rounded and d = (1 + x) - u (exactly, or nearly: per tier below).  u is
+ * reduced as log reduces x: u = 2^k z, c from the top bits of z, r = z (1/c) - 1 exact, and
+ *     log1p(x) = k ln2 + log c + log1p(r + d 2^-k (1/c)).
+ * d 2^-k is exact (2^-k built from k clamped at 1022, float 126: beyond, d 2^-k < 2^-1000 is
+ * negligible), and r + d 2^-k (1/c) = rh + rl with rh = fma(d 2^-k, 1/c, r) and
+ * rl = fma(d 2^-k, 1/c, r - rh): r - rh is exact (Sterbenz) unless |r| < 2 |d 2^-k / c|, where
+ * both are below 2^-51 and rl errs by 2^-104 absolute, next to a result above 2^-6 (c != 1 or
+ * k != 0).  In the entry of c = 1 with k = 0 (x in about [-0.03, 0.03]) r = u - 1 exactly and
+ * d = x - r, so rh = x exactly and rl = 0: the result is log's polynomial on x itself, with
+ * full relative accuracy and no cancellation, down to subnormal x (the result is x: no flag,
+ * as NumPy).  |rh| exceeds log's r range by < 2^-51 (float 2^-21): the polynomials' errors on
+ * the widened range and the Fast2Sum condition |w| >= |rh| are the generator's.
+ * The sign: every term of a zero x is +0, so each tier ORs x's sign bit into the result
+ * (log1p(x) has the sign of x; the OR changes nothing else).
+ *
+ * accurate float64: 1 + x = u + d exactly by Fast2Sum on a = max(1, x), b = min(1, x) (|a| >=
+ *   |b| for x >= -1); log's accurate core on rh (csrc/log_core.h: Fast2Sum of w + rh, -rh^2/2 by
+ *   two FMAs, rh^3 H(rh), H degree 7 by Horner) with rl (1 - rh) added to its small term t
+ *   (rl / (1 + rh) to 2^-62 relative): 0.5 final rounding + < 0.003 + H's error (< 0.012)
+ *   -> < 0.52 ULP.  Measured maximum: see below at log1p_f64_accurate_vec.
+ * accurate float32: a first pass in double: u = 1 + x is exact in double for every float
+ *   2^-29 <= |x| < 2^53, and for float x >= 2^53 u = x, which differs from 1 + x by 2^-53
+ *   relative (2^-58 relative to the result, > 36); d = x - (u - 1) is nonzero only where
+ *   |x| < 2^-29, in the c = 1 entry, so r + d = x exactly there, and at x = 2^53 (d = 1,
+ *   clamped to 2^-53, below 2^-58 of the result): log's first pass (degree 5,
+ *   2^-41 relative) on r + d, rounded to float unless within 2^14 double ulps of a float
+ *   midpoint (vm_log1p_limits.f32_cr_window: 4x margin, about 2^-14 of inputs); those lanes and
+ *   the special ones take the float64 accurate evaluation as a double-double (s, e), rounded
+ *   once (vm_round_dd_f32_any).  Float subnormal x are normal doubles: the result is x.
+ * fast float64 (faithful): d = x - (u - 1) (2 operations: exact for x < 2^53; beyond, off by
+ *   at most one unit of u's last place, < 2^-52 absolute in the logarithm, < 0.02 ULP of a
+ *   result above 36); log's fast evaluation on rh (w + rh by Fast2Sum, G degree 7, 2^-54.7)
+ *   with rl added to the small term (rl rh dropped: < 0.04 ULP): < 0.85 + 0.06 -> < 0.91 ULP.
+ * approx float64: d = x - (u - 1) kept where x < 1 (there k is -1, 0 or 1, so d 2^-k (1/c)
+ *   differs from d by < 2^-53 absolute where the result is above 2^-6), r + d on log's approx
+ *   evaluation (G degree 3): log's < 2^24 ULP.
+ * fast float32 (faithful, every input): float arithmetic, the fast float64 method in float on
+ *   log's N = 32 float tables (w = k ln2_hi + log c hi exact for |k| < 2^8, Fast2Sum of w + rh,
+ *   G degree 2): d = x - (u - 1) is exact below 2^24, and off by one unit of u beyond.
+ * approx float32: float, N = 16, as approx float64 (G degree 1).
+ *
+ * Special inputs: u = 1 + x not a positive normal number exactly where x <= -1, x is NaN or
+ * +inf (u >= 2^-53, float 2^-24, for x > -1): one compare (one vfpclass on AVX-512) of u, and
+ * a scalar routine: -inf with divide-by-zero at -1, NaN with invalid below -1 (-inf included:
+ * log's NaN, the x86 default NaN with the sign set), x for +inf and NaN (quieted). */
+#include "log_core.h"
+
+#define LOG1P_K vm_log1p_k
+
+/* log1p's special inputs: NaN, -1, x < -1 and +inf give their result in *y and return 1.
+ * LOG1P_SPECIAL_VALUE(NAME, T) defines NAME: log1p_f64_special_value, log1p_f32_special_value. */
+#define LOG1P_SPECIAL_VALUE(NAME, T)                                                        \
+    static inline int NAME(T x, T *y, int *st) {                                            \
+        if (isnan(x)) *y = x + x;                                                           \
+        else if (x == -1) {                                                                 \
+            *st |= VM_FE_DIVBYZERO;                                                         \
+            *y = -INFINITY;                                                                 \
+        } else if (x < -1) {                                                                \
+            *st |= VM_FE_INVALID;                                                           \
+            *y = LOG_INVALID_NAN;                                                           \
+        } else if (isinf(x)) *y = x;                                                        \
+        else return 0;                                                                      \
+        return 1;                                                                           \
+    }
+LOG1P_SPECIAL_VALUE(log1p_f64_special_value, double)
+LOG1P_SPECIAL_VALUE(log1p_f32_special_value, float)
+
+/* y with x's sign bit ORed in: -0 for x = -0, and no change for any other x > -1 */
+static inline vd log1p_sign_f64(vd y, vd x) {
+    return vd_from_bits(vdi_or(vd_bits(y), vdi_and(vd_bits(x), vdi_set(VM_SIGN64))));
+}
+static inline vf log1p_sign_f32(vf y, vf x) {
+    return vf_from_bits(vfi_or(vf_bits(y), vfi_and(vf_bits(x), vfi_set(VM_SIGN32))));
+}
+
+/* 2^-min(k, 1022) from k as a double: 1023 - k lands in the low bits of 2^52 + 1023 - k */
+static inline vd log1p_scale_f64(vd kd) {
+    vd t = vd_sub(vd_set(0x1p52 + 1023.0), vd_min(kd, vd_set(LOG1P_K.kmax_f64)));
+    return vd_from_bits(vdi_shl(vd_bits(t), 52));
+}
+static inline vf log1p_scale_f32(vf kf) {
+    vf t = vf_sub(vf_set(0x1p23f + 127.0f), vf_min(kf, vf_set((float)LOG1P_K.kmax_f32)));
+    return vf_from_bits(vfi_shl(vf_bits(t), 23));
+}
+
+/* 1 + x = u + d exactly for x >= -1 (Fast2Sum on max(1, x), min(1, x); a NaN x gives u = NaN) */
+static inline vd log1p_sum_exact_f64(vd x, vd *d) {
+    vd a = vd_max(vd_set(1.0), x), b = vd_min(vd_set(1.0), x);
+    vd u = vd_add(a, b);
+    *d = vd_sub(b, vd_sub(u, a));
+    return u;
+}
+
+/* rh + rl = r + ds (1/c) (see the opening comment) */
+#define LOG1P_SPLIT(V, ds, invc, r, rh, rl)                                                 \
+    do {                                                                                    \
+        rh = V##_fma(ds, invc, r);                                                          \
+        rl = V##_fma(ds, invc, V##_sub(r, rh));                                             \
+    } while (0)
+
+/* log1p(x) = s + e, |e| <= ulp(s)/2, for x > -1 given 1 + x = u + d exactly (the accurate
+ * tiers): log_f64_accurate_core's steps on rh, with rl (1 - rh) in the small term. */
+static inline vd log1p_f64_accurate_core(vd u, vd d, vd *e) {
+    vdi idx;
+    vd kd;
+    vd z = log_reduce16(u, 0.0, &idx, &kd);
+    vd invc = vd_lookup(vm_log_invc16, idx, 16);
+    vd r = vd_fma(z, invc, vd_set(-1.0)); /* exact */
+    vd ds = vd_mul(d, log1p_scale_f64(kd)); /* d 2^-k, exact */
+    vd rh, rl;
+    LOG1P_SPLIT(vd, ds, invc, r, rh, rl);
+    vd w = vd_fma(kd, vd_set(LOG_K.ln2_hi), vd_lookup(vm_log_logc16_hi, idx, 16)); /* exact */
+    vd tail = vd_fma(kd, vd_set(LOG_K.ln2_lo), vd_lookup(vm_log_logc16_lo, idx, 16));
+    vd hi = vd_add(w, rh);
+    vd lo = vd_add(vd_sub(w, hi), rh);
+    /* hi - rh^2/2 = hi2 + lo2, as log's core (hr = -rh/2 exact but for subnormal rh, whose
+     * square vanishes anyway) */
+    vd hr = vd_mul(rh, vd_set(-0.5));
+    vd hi2 = vd_fma(hr, rh, hi);
+    vd lo2 = vd_fma(hr, rh, vd_sub(hi, hi2));
+    vd hpoly = log_accurate_h(rh);
+    vd t = vd_add(vd_add(lo, lo2), tail);
+    t = vd_add(t, vd_fnma(rl, rh, rl)); /* rl / (1 + rh) */
+    t = vd_fma(vd_mul(vd_mul(rh, rh), rh), hpoly, t);
+    vd s = vd_add(hi2, t);
+    *e = vd_add(vd_sub(hi2, s), t);
+    return s;
+}
+
+/* Accurate log1p for the special lanes (and any double). */
+VM_COLD static double log1p_f64_special(double x, int *st) {
+    double y;
+    if (log1p_f64_special_value(x, &y, st)) return y;
+    vd d, e;
+    vd u = log1p_sum_exact_f64(vd_set(x), &d);
+    return vd_first(log1p_sign_f64(log1p_f64_accurate_core(u, d, &e), vd_set(x)));
+}
+
+/* not positive, normal and finite: x <= -1, NaN or +inf (one vfpclasspd on AVX-512) */
+static inline vdm log1p_f64_special_mask(vd u) { return vd_not_positive_normal(u); }
+static inline vfm log1p_f32_special_mask(vf u) { return vf_not_positive_normal(u); }
+
+/* accurate float64.  Worst measured: 0.5056 ULP at x = 0x1.fe1f4225a8628p-6 (0.03113538226774018;
+ * python -m vecmath.accuracy log1p --dtype float64 --tier accurate: 10^6 samples and log1p.wc). */
+static inline vd log1p_f64_accurate_eval(vd x, vd *u) {
+    vd d, e;
+    *u = log1p_sum_exact_f64(x, &d);
+    return log1p_sign_f64(log1p_f64_accurate_core(*u, d, &e), x);
+}
+static inline vd log1p_f64_accurate_vec(vd x, int *st) {
+    vd u;
+    vd y = log1p_f64_accurate_eval(x, &u);
+    vdm special = log1p_f64_special_mask(u);
+    if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, log1p_f64_special, st);
+    return y;
+}
+
+/* Accurate log1p for any float: the float32 accurate tier's special and unsure lanes. */
+VM_COLD static float log1p_f32_special(float x, int *st) {
+    float y;
+    if (log1p_f32_special_value(x, &y, st)) return y;
+    if (x == 0) return x;
+    vd d, e;
+    vd u = log1p_sum_exact_f64(vd_set((double)x), &d);
+    double s = vd_first(log1p_f64_accurate_core(u, d, &e));
+    return vm_round_dd_f32_any(s, vd_first(e));
+}
+
+#define LOG1P_F32_NEAR ((int64_t)vm_log1p_limits.f32_cr_window)
+
+/* First pass in double (u = 1 + x exact for 2^-29 <= |x| < 2^53; d != 0 only below 2^-29,
+ * where r + d = x exactly): log's first pass, 2^-41 relative.  Exhaustive: every float input
+ * correctly rounded (python -m vecmath.accuracy log1p --dtype float32 --tier accurate). */
+static inline vfh log1p_f32_accurate_vec(vfh xf, int *st) {
+    vd x = vd_from_vfh(xf);
+    vd u = vd_add(x, vd_set(1.0));
+    /* d <= 2^-53 wherever |x| < 2^-29; the one other float with d != 0 is 2^53 (u = 2^53,
+     * u - 1 exact, d = 1), where d = 2^-53 instead errs by 2^-58 relative to the result */
+    vd d = vd_min(vd_sub(x, vd_sub(u, vd_set(1.0))), vd_set(0x1p-53));
+    vdi idx;
+    vd kd;
+    vd z = log_reduce16(u, 0.0, &idx, &kd);
+    vd r = vd_add(vd_fma(z, vd_lookup(vm_log_invc16, idx, 16), vd_set(-1.0)), d);
+    vd y = log1p_sign_f64(log_f32_first_pass_from_r(r, idx, kd), x);
+    vdm near = vd_near_f32_midpoint(y, LOG1P_F32_NEAR);
+    vfh yf = vfh_from_vd(y);
+    vdm redo = vdm_or(near, log1p_f64_special_mask(u));
+    if (VM_RARE(vdm_bits(redo))) yf = vfh_fixup(xf, yf, redo, log1p_f32_special, st);
+    return yf;
+}
+
+/* LOG1P_TIER(T, C, V, TIER) defines log1p_<T>_<TIER>_special and log1p_<T>_<TIER>_vec from
+ * log1p_<T>_<TIER>_eval(x, &u): log1p_f64_fast_vec, log1p_f64_approx_vec, log1p_f32_fast_vec,
+ * log1p_f32_approx_vec.  The special lanes (x <= -1, NaN, +inf) take the scalar values. */
+#define LOG1P_TIER(T, C, V, TIER)                                                           \
+    VM_COLD static C log1p_##T##_##TIER##_special(C x, int *st) {                           \
+        C y;                                                                                \
+        if (log1p_##T##_special_value(x, &y, st)) return y;                                 \
+        V u;                                                                                \
+        return V##_first(log1p_##T##_##TIER##_eval(V##_set(x), &u));                        \
+    }                                                                                       \
+    static inline V log1p_##T##_##TIER##_vec(V x, int *st) {                                \
+        V u;                                                                                \
+        V y = log1p_##T##_##TIER##_eval(x, &u);                                             \
+        V##m special = log1p_##T##_special_mask(u);                                         \
+        if (VM_RARE(V##m_bits(special))) y = V##_fixup(x, y, special, log1p_##T##_##TIER##_special, st); \
+        return y;                                                                           \
+    }
+
+/* fast float64.  Worst measured: 0.758 ULP at x = 0.02908640637949214 (300,000 samples and
+ * log1p.wc; 0.753 at 0.02926741153190697 over 10^6), next to the c = 1 entry's edge. */
+static inline vd log1p_f64_fast_eval(vd x, vd *uo) {
+    vd u = vd_add(x, vd_set(1.0));
+    vd d = vd_sub(x, vd_sub(u, vd_set(1.0)));
+    vdi idx;
+    vd kd;
+    vd z = log_reduce16(u, 0.0, &idx, &kd);
+    vd invc = vd_lookup(vm_log_invc16, idx, 16);
+    vd r = vd_fma(z, invc, vd_set(-1.0)); /* exact */
+    vd ds = vd_mul(d, log1p_scale_f64(kd));
+    vd rh, rl;
+    LOG1P_SPLIT(vd, ds, invc, r, rh, rl);
+    vd r2 = vd_mul(rh, rh);
+    vd g = log_f64_fast_g(rh, r2);
+    /* log's split: w = k ln2_hi + log c hi exact, w + rh by Fast2Sum, the small terms in one FMA */
+    vd w = vd_fma(kd, vd_set(LOG_K.ln2_hi), vd_lookup(vm_log_logc16_hi, idx, 16)); /* exact */
+    vd tail = vd_fma(kd, vd_set(LOG_K.ln2_lo), vd_lookup(vm_log_logc16_lo, idx, 16));
+    vd s = vd_add(w, rh);
+    vd e = vd_add(vd_sub(w, s), rh);
+    *uo = u;
+    return log1p_sign_f64(vd_add(s, vd_fma(r2, g, vd_add(vd_add(e, tail), rl))), x);
+}
+LOG1P_TIER(f64, double, vd, fast)
+
+/* approx float64.  Worst measured: 6.62e6 ULP (2^22.7) at x = 0.03124833688980838, in the
+ * entry next to c = 1, where r cancels part of log c (log's approx maximum). */
+static inline vd log1p_f64_approx_eval(vd x, vd *uo) {
+    vd u = vd_add(x, vd_set(1.0));
+    vd d = vd_select(vd_lt(x, vd_set(1.0)), vd_sub(x, vd_sub(u, vd_set(1.0))), vd_set(0.0));
+    vdi idx;
+    vd kd;
+    vd z = log_reduce16(u, 0.0, &idx, &kd);
+    vd r = vd_add(vd_fma(z, vd_lookup(vm_log_invc16, idx, 16), vd_set(-1.0)), d);
+    *uo = u;
+    return log1p_sign_f64(log_f64_approx_from_r(r, idx, kd), x);
+}
+LOG1P_TIER(f64, double, vd, approx)
+
+/* fast float32.  Exhaustive maximum: 0.574 ULP at x = 0.015627358 (0x1.0009e4p-6). */
+static inline vf log1p_f32_fast_eval(vf x, vf *uo) {
+#define K vm_log_fast_f32_k
+    vf u = vf_add(x, vf_set(1.0f));
+    vf d = vf_sub(x, vf_sub(u, vf_set(1.0f)));
+    vfi idx;
+    vf kf;
+    vf z = log_reduce32_f(u, &idx, &kf);
+    vf invc = vf_lookup(vm_log_invc32_f, idx, 32);
+    vf r = vf_fma(z, invc, vf_set(-1.0f)); /* exact */
+    vf ds = vf_mul(d, log1p_scale_f32(kf));
+    vf rh, rl;
+    LOG1P_SPLIT(vf, ds, invc, r, rh, rl);
+    vf w = vf_fma(kf, vf_set(K.ln2_hi), vf_lookup(vm_log_logc32_f, idx, 32)); /* exact */
+    vf tail = vf_fma(kf, vf_set(K.ln2_lo), vf_lookup(vm_log_logc32_lo_f, idx, 32));
+    vf s = vf_add(w, rh);
+    vf e = vf_add(vf_sub(w, s), rh);
+    vf r2 = vf_mul(rh, rh);
+    vf g = log_f32_fast_g(rh, r2);
+    *uo = u;
+    return log1p_sign_f32(vf_add(s, vf_fma(r2, g, vf_add(vf_add(e, tail), rl))), x);
+#undef K
+}
+LOG1P_TIER(f32, float, vf, fast)
+
+/* approx float32.  Exhaustive maximum: 76.3 ULP at x = 0.03127247. */
+static inline vf log1p_f32_approx_eval(vf x, vf *uo) {
+    vf u = vf_add(x, vf_set(1.0f));
+    vf d = vf_select(vf_lt(x, vf_set(1.0f)), vf_sub(x, vf_sub(u, vf_set(1.0f))), vf_set(0.0f));
+    vfi idx;
+    vf kf;
+    vf z = log_reduce16_f(u, &idx, &kf);
+    vf r = vf_add(vf_fma(z, vf_lookup(vm_log_invc16_f, idx, 16), vf_set(-1.0f)), d);
+    *uo = u;
+    return log1p_sign_f32(log_f32_approx_from_r(r, idx, kf), x);
+}
+LOG1P_TIER(f32, float, vf, approx)
+
+VM_ARRAY_F64(vm_log1p_accurate_f64, log1p_f64_accurate_vec)
+VM_ARRAY_F32_IN_F64(vm_log1p_accurate_f32, log1p_f32_accurate_vec)
+VM_ARRAY_F64(vm_log1p_fast_f64, log1p_f64_fast_vec)
+VM_ARRAY_F32(vm_log1p_fast_f32, log1p_f32_fast_vec)
+VM_ARRAY_F64(vm_log1p_approx_f64, log1p_f64_approx_vec)
+VM_ARRAY_F32(vm_log1p_approx_f32, log1p_f32_approx_vec)
