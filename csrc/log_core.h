@@ -5,6 +5,7 @@
  * functions.  Methods and error budgets: csrc/log.c's opening comment. */
 #ifndef VM_LOG_CORE_H
 #define VM_LOG_CORE_H
+#include "simd/vm_poly.h"
 
 #define LOG_K vm_log_accurate_k
 
@@ -109,14 +110,11 @@ LOG_SPECIAL_VALUE(log_f64_special_value, double)
 LOG_SPECIAL_VALUE(log_f32_special_value, float)
 
 /* First pass: log(x) in plain double arithmetic, N = 16, within 2^-41 relative: from the
- * reduced r (exact), the table index and k. */
+ * reduced r (exact), the table index and k.  G = c2 + .. + c7 r^5 by vd_estrin6 (vm_poly.h). */
 static inline vd log_f32_first_pass_from_r(vd r, vdi idx, vd kd) {
 #define K vm_log_accurate_f32_k
     vd r2 = vd_mul(r, r);
-    vd p01 = vd_fma(r, vd_set(K.c3), vd_set(K.c2));
-    vd p23 = vd_fma(r, vd_set(K.c5), vd_set(K.c4));
-    vd p45 = vd_fma(r, vd_set(K.c7), vd_set(K.c6));
-    vd g = vd_fma(vd_mul(r2, r2), p45, vd_fma(r2, p23, p01));
+    vd g = vd_estrin6(r, r2, vd_mul(r2, r2), K.c2, K.c3, K.c4, K.c5, K.c6, K.c7);
     vd w = vd_fma(kd, vd_set(K.ln2), vd_lookup(vm_log_logc16, idx, 16));
     return vd_add(w, vd_fma(r2, g, r));
 #undef K
@@ -140,11 +138,12 @@ static inline vd log_f64_fast_g(vd r, vd r2) {
 #undef K
 }
 
-/* approx float64: k ln2 + (log c + (r + r^2 G(r))), G of degree 3, from the reduced r */
+/* approx float64: k ln2 + (log c + (r + r^2 G(r))), G of degree 3 by vd_estrin4, from the
+ * reduced r */
 static inline vd log_f64_approx_from_r(vd r, vdi idx, vd kd) {
 #define K vm_log_approx_f64_k
     vd r2 = vd_mul(r, r);
-    vd g = vd_fma(r2, vd_fma(r, vd_set(K.c5), vd_set(K.c4)), vd_fma(r, vd_set(K.c3), vd_set(K.c2)));
+    vd g = vd_estrin4(r, r2, K.c2, K.c3, K.c4, K.c5);
     vd p = vd_fma(r2, g, r);
     return vd_fma(kd, vd_set(K.ln2), vd_add(vd_lookup(vm_log_logc16, idx, 16), p));
 #undef K
@@ -158,10 +157,10 @@ static inline vf log_f32_fast_g(vf r, vf r2) {
 }
 
 /* approx float32: k ln2 + (log c + r q), q = 1 + r G(r), from the reduced r (N = 16 floats):
- * log c + r q is one FMA, with no r^2 (7 % faster on AVX-512) */
+ * log c + r q is one FMA, with no r^2 (7 % faster on AVX-512); q by vf_horner3 */
 static inline vf log_f32_approx_from_r(vf r, vfi idx, vf kf) {
 #define K vm_log_approx_f32_k
-    vf q = vf_fma(r, vf_fma(r, vf_set(K.c3), vf_set(K.c2)), vf_set(1.0f));
+    vf q = vf_horner3(r, 1.0f, K.c2, K.c3);
     return vf_fma(kf, vf_set(K.ln2), vf_fma(r, q, vf_lookup(vm_log_logc16_f, idx, 16)));
 #undef K
 }
