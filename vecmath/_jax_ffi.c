@@ -13,7 +13,7 @@
 
 #include "xla/ffi/api/c_api.h"
 
-#define VM_FFI_SLOTS 32
+#define VM_FFI_SLOTS 64 /* >= 2 x (functions x tiers): value and fused kernels */
 #define VM_EXPORT __attribute__((visibility("default")))
 
 typedef int (*kernel1_f64)(const double *, double *, size_t);
@@ -25,6 +25,8 @@ static struct {
     void *f64, *f32;
     int nout;
 } slots[VM_FFI_SLOTS];
+
+VM_EXPORT int vm_ffi_slots(void) { return VM_FFI_SLOTS; }
 
 VM_EXPORT int vm_ffi_set_kernel(int slot, void *f64, void *f32, int nout) {
     if (slot < 0 || slot >= VM_FFI_SLOTS || (nout != 1 && nout != 2)) return -1;
@@ -89,4 +91,5 @@ static XLA_FFI_Error *run(XLA_FFI_CallFrame *cf, int slot) {
     VM_HANDLER(d##4) VM_HANDLER(d##5) VM_HANDLER(d##6) VM_HANDLER(d##7) VM_HANDLER(d##8) VM_HANDLER(d##9)
 /* handlers 0 .. VM_FFI_SLOTS - 1 */
 VM_HANDLER(0) VM_HANDLER(1) VM_HANDLER(2) VM_HANDLER(3) VM_HANDLER(4) VM_HANDLER(5) VM_HANDLER(6)
-VM_HANDLER(7) VM_HANDLER(8) VM_HANDLER(9) VM_HANDLERS10(1) VM_HANDLERS10(2) VM_HANDLER(30) VM_HANDLER(31)
+VM_HANDLER(7) VM_HANDLER(8) VM_HANDLER(9) VM_HANDLERS10(1) VM_HANDLERS10(2) VM_HANDLERS10(3)
+VM_HANDLERS10(4) VM_HANDLERS10(5) VM_HANDLER(60) VM_HANDLER(61) VM_HANDLER(62) VM_HANDLER(63)

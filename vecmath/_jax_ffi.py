@@ -18,7 +18,6 @@ import tempfile
 import warnings
 
 SOURCE = pathlib.Path(__file__).with_name("_jax_ffi.c")
-SLOTS = 32
 _state = {}
 
 
@@ -103,11 +102,11 @@ def _register(jax, handlers):
     def address(name):
         return ctypes.c_void_p(int(ffi.cast("uintptr_t", ffi.addressof(lib, name))))
 
-    targets, slot = {}, 0
+    targets, slot, slots = {}, 0, handlers.vm_ffi_slots()
     for fn, tier in _ad.differentiable():
         for nout, kernel in ((1, f"vm_{fn}_{tier}"), (2, f"vm_{fn}_{tier}_vd")):
-            if slot >= SLOTS:
-                raise Unavailable(f"more kernels than the {SLOTS} FFI handler slots")
+            if slot >= slots:
+                raise Unavailable(f"more kernels than the {slots} FFI handler slots (_jax_ffi.c)")
             if handlers.vm_ffi_set_kernel(slot, address(f"{kernel}_f64"), address(f"{kernel}_f32"), nout):
                 raise Unavailable(f"could not set FFI slot {slot}")
             name = f"vecmath_{fn}_{tier}" + ("_vd" if nout == 2 else "")
