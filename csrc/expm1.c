@@ -18,27 +18,37 @@
  *   s1 + ph = sh + se (Fast2Sum); y = sh + ((lo2 + s1e) + se).  sh + se + s1e + pl + scale lo is
  *   expm1's exact double-double; the tail sum is < 2^-51 |y| (k = 1: s1 <= 2|y|), so its
  *   roundings cost < 2^-103.  Budget: 0.5 final rounding + the polynomial 2^-64 times scale
- *   |E| / |y| <= 1.02 + r^2 p's roundings (3 x 2^-53 x r^2/2 <= 2^-66 absolute, relative to
- *   |y| >= 2^-6.5 for k != 0 and |r|/2 of it for k = 0: <= 2^-59) -> < 0.51 ULP.  The same
+ *   |E| / |y| <= 1.02 + the roundings of r^2 p (r^2, p, the FMA, and r's own rounding twice:
+ *   ~5 x 2^-53 x r^2/2, where r^2/2 <= 2^-7.6 |y| at k = +-1, |r| = ln2/64) -> ~0.5 + 0.016
+ *   ULP: worst measured 0.5139 (x = -0.011400191421454417: k = -1, r near ln2/64).  The same
  *   sum, rounded as s + e by Fast2Sum, is the double-double (< 2^-58 relative) of the float32
- *   exact path.  Worst measured: see the note beside expm1_f64_accurate_vec.
+ *   exact path.
  * fast float64 (faithful): the same on N = 16 (exp's 16-entry table and tails: one register
  *   permute each on AVX-512, where 32 entries take two and a blend), degree 7 on |r| <= ln2/32
- *   (2^-58.8): 0.5 + 2^-58.8 x 1.03 (0.03 ULP) + < 2^-58 -> < 0.54 ULP.
+ *   (2^-58.8): 0.5 + 2^-58.8 x 1.03 (0.03 ULP) + r^2 p's roundings (r^2/2 <= 2^-6.6 |y|: ~0.03)
+ *   -> < 0.57 ULP; worst measured 0.5221 (x = 0.019449401978268416).
  * approx float64: N = 16 without tails, exp's one-constant reduction, E of degree 4 (2^-31.6),
  *   y = fma(scale, E, scale - 1): 2^-31.6 x 1.05 + table 2^-53 x exp(x)/|expm1(x)| (<= 47)
- *   -> < 2^22 ULP (bound 2^26).
+ *   -> < 2^22 ULP (bound 2^26); worst measured 2.68e6 = 2^21.4 ULP.
  * accurate float32: in double, N = 16 without tails, one-constant reduction (exp's float32 first
  *   try), E of degree 5 (2^-41.1), y = fma(scale, E, scale - 1); total relative bound 2^-41.0
  *   (the generator's f32_first_bound: the table's 2^-53 is magnified up to 47 times where k =
  *   +-1) turned into a window of 2^13 double ulps around a float midpoint (about 2^-15 of
  *   inputs); those lanes, and |x| >= 88, take expm1_f32_special: the float64 accurate sum as a
- *   double-double, rounded once (vm_round_dd_f32_any).  The exhaustive test proves every input.
- * fast float32 (faithful): the accurate tier's first pass without the window test: 0.5 +
- *   2^-41 x 2^24 -> < 0.5001 ULP, computed in double (8 lanes per AVX-512 register).
+ *   double-double, rounded once (vm_round_dd_f32_any).  Exhaustive: all 2^32 inputs correctly
+ *   rounded (0 not correctly rounded).
+ * fast float32 (faithful): the float64 accurate method in float arithmetic (16 lanes per AVX-512
+ *   register): N = 16, exp's float table with float tails of its entries (vm_expm1_tab16_f32_tail,
+ *   2^-48), exp's fast float32 two-part reduction (12-bit ln2_hi: r_hi exact for |k| < 2^12),
+ *   E of degree 4 (2^-31.5), the same TwoProd / TwoSum / Fast2Sum ending in float.  Budget: 0.5
+ *   final rounding + lo's float roundings (|lo| <= r^2/2 + |delta| + |tail|, r^2/2 <= 2^-6.6 |y|:
+ *   ~4 x 2^-24 of it -> 0.03 ULP for k = +-1, less elsewhere) + the polynomial (< 0.01) -> < 0.55
+ *   ULP; exhaustive maximum 0.5202.  (The double first pass of the accurate tier, rounded
+ *   once, measured 0.500006 but ran at NumPy's speed, 0.28 ns against 0.215 ns.)
  * approx float32: float arithmetic, N = 16 float table, exp's one-constant float reduction,
  *   E = r (c1 + c2 r) (2^-14.6), y = fma(scale, E, scale - 1) in float: 2^-14.6 x 1.05 +
- *   the reduction's k 2^-29.5 + float roundings -> < 2^10 ULP (bound 2048).
+ *   the reduction's k 2^-29.5 + float roundings -> < 2^10 ULP (bound 2048); exhaustive maximum
+ *   657 ULP (x = -1.1920929e-07: E = c1 r, c1 = 1 + 2^-14.6).
  *
  * Special inputs leave through one compare: float64 |x| >= 704 or NaN (vm_expm1_limits);
  * float32 in double |x| >= 88; float32 approx outside (-86, 88).  expm1_f64_special and
@@ -114,7 +124,8 @@ static inline vd expm1_f64_finish(vd x, vd y, int *st) {
 
 /* The accurate and fast float64 tiers from their cores.  Makes expm1_f64_accurate_vec and
  * expm1_f64_fast_vec.  Worst measured (python -m vecmath.accuracy expm1 --dtype float64):
- * accurate 0.5?? ULP, fast 0.5?? ULP (docs/accuracy.md). */
+ * accurate 0.5139 ULP, fast 0.5221 ULP (10^6 samples of the descriptor's regions and every
+ * CORE-MATH expm1 worst case). */
 #define EXPM1_F64_TIER(TIER)                                                                \
     static inline vd expm1_f64_##TIER##_vec(vd x, int *st) {                                \
         vd scale, lo2, t;                                                                   \
@@ -126,7 +137,7 @@ EXPM1_F64_TIER(accurate)
 EXPM1_F64_TIER(fast)
 
 /* approx float64: E = r + r^2 (c2 + c3 r + c4 r^2) on exp's approx reduction (N = 16, one
- * constant, no tails); exp(x) = scale (1 + E).  Worst measured: ?? ULP. */
+ * constant, no tails); exp(x) = scale (1 + E).  Worst measured: 2.68e6 ULP (10^6 samples). */
 static inline vd expm1_f64_approx_core(vd x, vd *scale) {
 #define K vm_exp_approx_f64_k
 #define P vm_expm1_approx_f64_k
@@ -199,18 +210,6 @@ static inline vfh expm1_f32_accurate_vec(vfh xf, int *st) {
     return expm1_f32_accurate_from_first(xf, x, expm1_f32_first(x, &scale, &e), st);
 }
 
-/* fast float32: the first pass rounded once, no window.  Worst measured (exhaustive): ?? ULP. */
-static inline vfh expm1_f32_fast_from_first(vfh xf, vd x, vd y, int *st) {
-    vdm special = vdm_not(vfh_abs_lt(xf, x, (float)EXPM1_LIM.f32_branch_free_abs));
-    vfh yf = vfh_from_vd(vd_copysign(y, x));
-    if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, expm1_f32_special, st);
-    return yf;
-}
-static inline vfh expm1_f32_fast_vec(vfh xf, int *st) {
-    vd x = vd_from_vfh(xf), scale, e;
-    return expm1_f32_fast_from_first(xf, x, expm1_f32_first(x, &scale, &e), st);
-}
-
 /* approx float32, float arithmetic: E = r (c1 + c2 r) on exp's approx float32 reduction
  * (N = 16 float table, one constant).  exp(x) = scale (1 + E). */
 static inline vf expm1_f32_approx_core(vf x, vf *scale) {
@@ -232,7 +231,58 @@ static inline vfm expm1_f32_outside(vf x) {
     return vfm_not(vf_lt(vf_abs(vf_sub(x, vf_set(mid))), vf_set(half)));
 }
 
-/* Worst measured (exhaustive): ?? ULP. */
+/* fast float32 core, float arithmetic: the float64 accurate core's method in float (N = 16,
+ * exp's float table and the float tails vm_expm1_tab16_f32_tail, the 12-bit ln2_hi of exp's fast
+ * float32 reduction: r_hi exact for |k| < 2^12).  Returns ph, sets *scale and *lo2 with
+ * exp(x) = scale + ph + lo2, expm1(x) = (scale - 1) + ph + lo2. */
+static inline vf expm1_f32_fast_core(vf x, vf *scale, vf *lo2) {
+#define K vm_exp_fast_f32_k
+#define P vm_expm1_fast_f32_k
+    vfi ki;
+    vf kf = exp_f32_round_k(x, K.inv_ln2_n, K.shift, &ki);
+    vf r_hi = vf_fnma(kf, vf_set(K.ln2_hi_n), x); /* exact */
+    vf delta = vf_mul(kf, vf_set(-K.ln2_lo_n));
+    vf r = vf_fnma(kf, vf_set(K.ln2_lo_n), r_hi);
+    vf tail = vf_lookup(vm_expm1_tab16_f32_tail, ki, 16);
+    vf r2 = vf_mul(r, r);
+    vf lo = vf_fma(r2, vf_horner3(r, P.c2, P.c3, P.c4), vf_add(vf_fma(tail, r, tail), delta));
+    vf s = exp_f32_scale16(ki);
+    vf ph = vf_mul(s, r_hi);
+    *lo2 = vf_fma(s, lo, vf_fma(s, r_hi, vf_neg(ph)));
+    *scale = s;
+    return ph;
+#undef P
+#undef K
+}
+
+/* expm1_f64_sum in float */
+static inline vf expm1_f32_sum(vf scale, vf ph, vf lo2, vf *t) {
+    vf minus_one = vf_set(-1.0f);
+    vf s1 = vf_add(scale, minus_one);
+    vf bb = vf_sub(s1, scale);
+    vf s1e = vf_add(vf_sub(scale, vf_sub(s1, bb)), vf_sub(minus_one, bb));
+    vf sh = vf_add(s1, ph);
+    vf se = vf_sub(ph, vf_sub(sh, s1));
+    *t = vf_add(vf_add(lo2, s1e), se);
+    return sh;
+}
+
+/* fast float32 (faithful), float arithmetic.  Worst measured (exhaustive): 0.5202 ULP. */
+static inline vf expm1_f32_fast_from_core(vf x, vf scale, vf ph, vf lo2, int *st) {
+    vf t;
+    vf sh = expm1_f32_sum(scale, ph, lo2, &t);
+    vf y = vf_copysign(vf_add(sh, t), x);
+    vfm special = expm1_f32_outside(x);
+    if (VM_RARE(vfm_bits(special))) y = vf_fixup(x, y, special, expm1_f32_special, st);
+    return y;
+}
+static inline vf expm1_f32_fast_vec(vf x, int *st) {
+    vf scale, lo2;
+    vf ph = expm1_f32_fast_core(x, &scale, &lo2);
+    return expm1_f32_fast_from_core(x, scale, ph, lo2, st);
+}
+
+/* Worst measured (exhaustive): 657 ULP. */
 static inline vf expm1_f32_approx_vec(vf x, int *st) {
     vf scale;
     vf e = expm1_f32_approx_core(x, &scale);
@@ -247,6 +297,6 @@ static inline vf expm1_f32_approx_vec(vf x, int *st) {
 VM_ARRAY_F64(vm_expm1_accurate_f64, expm1_f64_accurate_vec)
 VM_ARRAY_F32_IN_F64(vm_expm1_accurate_f32, expm1_f32_accurate_vec)
 VM_ARRAY_F64(vm_expm1_fast_f64, expm1_f64_fast_vec)
-VM_ARRAY_F32_IN_F64(vm_expm1_fast_f32, expm1_f32_fast_vec)
+VM_ARRAY_F32(vm_expm1_fast_f32, expm1_f32_fast_vec)
 VM_ARRAY_F64(vm_expm1_approx_f64, expm1_f64_approx_vec)
 VM_ARRAY_F32(vm_expm1_approx_f32, expm1_f32_approx_vec)

@@ -11,8 +11,8 @@
  *   (2^13 double ulps, from its bound 2^-41) decides the rounding here too; the lanes it does
  *   not, and x outside exp's normal band (-86, 88), take exp_f32_special (exp's correctly
  *   rounded float): every result is exp's correctly rounded value, vecmath.exp's bits.
- * float32 fast: the first pass's exp rounded once (faithful, < 0.501 ULP); float32 approx: the
- *   float core's fma(scale, E, scale) (E's 2^-14.6 times 0.022 and the float roundings).
+ * float32 fast: exp(x) = scale + ph + lo2 of the float core, as float64's (faithful); float32
+ *   approx: the float core's fma(scale, E, scale) (E's 2^-14.6 times 0.022 and the roundings).
  * Special lanes (outside exp's band: float64 |x| >= 704, float32 (-86, 88)) take exp's own
  * accurate special routine (exp_f64_special, exp_f32_special), so expm1' reports exp's
  * warnings: overflow above ln(DBL_MAX) or ln(FLT_MAX), underflow for subnormal and zero results.
@@ -85,8 +85,8 @@ static inline vfh expm1_deriv_f32_exp(vfh xf, vd x, vd scale, vd e, int accurate
     return df;
 }
 
-/* Makes expm1_f32_accurate_deriv_vec, expm1_f32_accurate_vd_vec, expm1_f32_fast_deriv_vec and
- * expm1_f32_fast_vd_vec (ACC: 1 for the accurate tier's window). */
+/* Makes expm1_f32_<TIER>_deriv_vec and expm1_f32_<TIER>_vd_vec: below, expm1_f32_accurate_deriv_vec
+ * and expm1_f32_accurate_vd_vec (ACC: 1 for the accurate tier's window, 0 for none). */
 #define EXPM1_DERIV_F32(TIER, ACC)                                                          \
     static inline vfh expm1_f32_##TIER##_deriv_vec(vfh xf, int *st) {                       \
         vd x = vd_from_vfh(xf), scale, e;                                                   \
@@ -100,7 +100,26 @@ static inline vfh expm1_deriv_f32_exp(vfh xf, vd x, vd scale, vd e, int accurate
         return expm1_f32_##TIER##_from_first(xf, x, y, st);                                 \
     }
 EXPM1_DERIV_F32(accurate, 1)
-EXPM1_DERIV_F32(fast, 0)
+
+/* fast float32, float arithmetic: exp(x) = scale + ph + lo2 of expm1's float core */
+static inline vf expm1_f32_fast_exp(vf x, vf scale, vf ph, vf lo2, int *st) {
+    vf eh = vf_add(scale, ph);
+    vf dy = vf_add(eh, vf_add(lo2, vf_sub(ph, vf_sub(eh, scale))));
+    vfm special = expm1_f32_outside(x);
+    if (VM_RARE(vfm_bits(special))) dy = vf_fixup(x, dy, special, exp_f32_special, st);
+    return dy;
+}
+static inline vf expm1_f32_fast_deriv_vec(vf x, int *st) {
+    vf scale, lo2;
+    vf ph = expm1_f32_fast_core(x, &scale, &lo2);
+    return expm1_f32_fast_exp(x, scale, ph, lo2, st);
+}
+static inline vf expm1_f32_fast_vd_vec(vf x, vf *dy, int *st) {
+    vf scale, lo2;
+    vf ph = expm1_f32_fast_core(x, &scale, &lo2);
+    *dy = expm1_f32_fast_exp(x, scale, ph, lo2, st);
+    return expm1_f32_fast_from_core(x, scale, ph, lo2, st);
+}
 
 static inline vf expm1_f32_approx_deriv_vec(vf x, int *st) {
     vf scale;
@@ -127,5 +146,5 @@ static inline vf expm1_f32_approx_vd_vec(vf x, vf *dy, int *st) {
 /* vm_expm1_<tier>_deriv_f64, vm_expm1_<tier>_deriv_f32, vm_expm1_<tier>_vd_f64 and
  * vm_expm1_<tier>_vd_f32 for tier = accurate, fast, approx */
 VM_DERIV_ARRAYS(expm1, accurate, F32_IN_F64)
-VM_DERIV_ARRAYS(expm1, fast, F32_IN_F64)
+VM_DERIV_ARRAYS(expm1, fast, F32)
 VM_DERIV_ARRAYS(expm1, approx, F32)

@@ -868,6 +868,25 @@ static const struct {
     .window = 0x1.0000000000000p+13,  /* result ulps around a float midpoint sent to the exact path */
 };
 
+/* (2^(j/16) - hi) / hi, hi = 2^(j/16) rounded to float (exp's vm_exp_tab16_f32_bits): fast float32 */
+static const float vm_expm1_tab16_f32_tail[16] __attribute__((aligned(64))) = {
+    0x0.0p+0f, 0x1.8d96d40000000p-25f, -0x1.9c0c220000000p-27f, 0x1.9649040000000p-25f,
+    0x1.1250020000000p-25f, 0x1.370be40000000p-25f, -0x1.0a35500000000p-25f, -0x1.00d8ac0000000p-27f,
+    0x1.26055c0000000p-26f, -0x1.05cb440000000p-25f, 0x1.67a1ca0000000p-28f, 0x1.a3b5e40000000p-28f,
+    -0x1.f9c3040000000p-27f, -0x1.6961b40000000p-28f, -0x1.a5217c0000000p-28f, 0x1.61428e0000000p-28f,
+};
+
+/* fast float32: expm1(r) = r + c2 r^2 + c3 r^3 + c4 r^4 on |r| <= ln2/32 (exp's N=16 float table, tails above), relative error <= 2^-31.53 (certified) (float coefficients) */
+static const struct {
+    float c2;
+    float c3;
+    float c4;
+} vm_expm1_fast_f32_k = {
+    .c2 = 0x1.0000000000000p-1f,  /* r^2 */
+    .c3 = 0x1.5557080000000p-3f,  /* r^3 */
+    .c4 = 0x1.5554de0000000p-5f,  /* r^4 */
+};
+
 /* approx float32: expm1(r) = c1 r + c2 r^2 on |r| <= ln2/32, relative error <= 2^-14.64 (certified) (float coefficients) */
 static const struct {
     float c1;

@@ -9,7 +9,7 @@ itself) the relative error stays that of the polynomial.
 import mpmath as mp
 
 from .. import spec
-from .common import Block, err_bits, to_double, to_float
+from .common import Block, Table, err_bits, to_double, to_float
 from .certify import certified_error
 from .remez import fit
 
@@ -90,6 +90,26 @@ def generate():
                   f" total bound 2^{err_bits(bound)}")
         _poly_block(b, coeffs, powers, to_double)
         b.add("window", float(window), "result ulps around a float midpoint sent to the exact path")
+        out.append(b)
+
+        # fast float32: float arithmetic, exp's N = 16 float table with the tails of its entries
+        # (2^(j/16) = hi (1 + tail), tail rounded to float: 2^-48 relative), degree 4
+        with mp.workdps(40):
+            tails = []
+            for j in range(16):
+                exact = mp.mpf(2) ** (mp.mpf(j) / 16)
+                hi = mp.mpf(to_float(exact))
+                tails.append(to_float((exact - hi) / hi))
+        out.append(Table("vm_expm1_tab16_f32_tail", "float", tails,
+                         "(2^(j/16) - hi) / hi, hi = 2^(j/16) rounded to float (exp's vm_exp_tab16_f32_bits)"
+                         ": fast float32"))
+        powers = [2, 3, 4]
+        coeffs, err = _fit_expm1(HW16_F32, powers, to_float)
+        b = Block("vm_expm1_fast_f32_k", "float",
+                  f"fast float32: expm1(r) = r + c2 r^2 + c3 r^3 + c4 r^4 on |r| <= ln2/32 (exp's N=16"
+                  f" float table, tails above), relative error <= 2^{err_bits(err)} (certified) (float"
+                  f" coefficients)")
+        _poly_block(b, coeffs, powers, to_float)
         out.append(b)
 
         # approx float32: float arithmetic, N = 16 float table (exp's), r (c1 + c2 r)
