@@ -134,7 +134,7 @@ def test_dask_distributed_cluster_with_worker_processes():
             distributed.Client(cluster) as client:
         got = client.compute(lazy, sync=True)
         assert len(client.scheduler_info()["workers"]) == 2
-    assert len(got) == len(want) == 3 * 4 * 3
+    assert len(got) == len(want) == len(TIERS) * len(spec.FUNCTIONS) * 3   # value; fused value, derivative
     for g, w, a in zip(got, want, lazy):
         assert np.array_equal(np.asarray(g).view(np.uint64), w.view(np.uint64)), a.name
 
