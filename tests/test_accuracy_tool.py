@@ -15,7 +15,7 @@ try:
 except ImportError as e:
     pytest.skip(f"vecmath is not built: {e}", allow_module_level=True)
 
-from vecmath import spec
+from vecmath import functions, spec
 from vecmath.functions import exp as exp_descriptor
 from vecmath.accuracy import (FORMATS, Tally, check_float64_reference, correctly_rounded, float32_reference,
                               measure, numpy_callable, reference, round_mpf, sample_inputs, special_failures, special_reference,
@@ -162,7 +162,7 @@ def test_reference_matches_mpfr_on_random_bit_patterns(dtype):
     x = rng.integers(0, 2 ** width, 3000, dtype=np.uint64).astype(f"uint{width}").view(dtype)
     x = x[np.isfinite(x)]
     for func in spec.FUNCTIONS:
-        xs = np.abs(x) if func == "log" else x
+        xs = functions.get(func).into_domain(x)   # NaN bit patterns differ outside the domain
         ref = reference(func, xs, processes=1)
         want = np.array([mpfr_rounded(func, float(v), dtype) for v in xs], dtype=dtype)
         assert np.array_equal(ref.rounded.view(f"uint{width}"), want.view(f"uint{width}")), func
