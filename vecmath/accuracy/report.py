@@ -153,13 +153,8 @@ def header(command, samples, seed):
 
 
 def _cpu_name():
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor()
+    from .._gen.docsection import cpu_model   # model name, family and model, as the benchmarks say
+    return cpu_model()
 
 
 def function_section(func, samples, seed, processes, img):
