@@ -50,8 +50,8 @@ static inline vd expm1_deriv_f64_finish(vd x, vd dy, int *st) {
         *dy = expm1_deriv_f64_finish(x, expm1_deriv_f64_exp(scale, ph, lo2), st);           \
         return expm1_f64_finish(x, vd_add(sh, t), st);                                      \
     }
-EXPM1_DERIV_F64(accurate)
-EXPM1_DERIV_F64(fast)
+EXPM1_DERIV_F64(accurate) /* expm1_f64_accurate_deriv_vec, expm1_f64_accurate_vd_vec */
+EXPM1_DERIV_F64(fast)     /* expm1_f64_fast_deriv_vec, expm1_f64_fast_vd_vec */
 
 static inline vd expm1_f64_approx_deriv_vec(vd x, int *st) {
     vd scale;
@@ -99,7 +99,7 @@ static inline vfh expm1_deriv_f32_exp(vfh xf, vd x, vd scale, vd e, int accurate
         *dy = expm1_deriv_f32_exp(xf, x, scale, e, ACC, st);                                \
         return expm1_f32_##TIER##_from_first(xf, x, y, st);                                 \
     }
-EXPM1_DERIV_F32(accurate, 1)
+EXPM1_DERIV_F32(accurate, 1) /* expm1_f32_accurate_deriv_vec, expm1_f32_accurate_vd_vec */
 
 /* fast float32, float arithmetic: exp(x) = scale + ph + lo2 of expm1's float core */
 static inline vf expm1_f32_fast_exp(vf x, vf scale, vf ph, vf lo2, int *st) {

@@ -3,25 +3,16 @@
  * The e form has no cancellation anywhere (its condition number in e is |1 - e|/(1 + e) < 1),
  * so tanh' keeps full relative accuracy in the tails, where 1 - tanh^2 collapses to 0 long
  * before the true value underflows (|x| > 19.1 in float64).  e comes from the tier's exp.
- * accurate float64: 1 + e = dh + dl exactly (|e| <= 1), (dh + dl)^2 = s + sl to ~2^-100, and
- *   the quotient 4e / (s + sl) with one division and a remainder correction: the error is e's
- *   (<= 0.51 ULP, not magnified) + the final rounding, ~1.01 ULP by this estimate, which is
- *   not a proof: docs/ad.md measures a larger maximum.  The contract is spec.DERIV_BOUNDS.
- * fast and approx: the plain formula on the tier's exp: e's error + 3 roundings (fast < 5 ULP).
- * float32 accurate: the plain formula in double (error ~2^-50), rounded once to float.
- * Tails: where e would be subnormal (|x| > 354; float arithmetic: |x| > 43), e = E^2 with
- *   E = exp(-|x|), a normal number, and tanh' = (2E)^2.  accurate: E = scale (1 + tmp) from
- *   exp's core, unrounded, squared as a double-double 2^128 times larger and scaled back in
- *   one rounding: ~0.5 ULP, subnormal results included.  fast and approx: the rounded E,
- *   squared: twice E's error + 1/2.
+ * Each tier's budget is beside its code below; measured maxima: docs/ad.md; the contract is
+ * spec.DERIV_BOUNDS.
+ *   accurate float64  4e / (1 + e)^2 with (1 + e)^2 as a double-double: ~1.01 ULP estimated
+ *   accurate float32  the plain formula in double, rounded once
+ *   fast, approx      the plain formula on the tier's exp (fast < 5 ULP)
+ *   tails             where e would be subnormal, (2E)^2 with E = exp(-|x|)
  * tanh' reports no flags, as tanh: exp's under/overflow reports are dropped.  It computes on
  * |x|, which loses a NaN's sign, so NaN lanes are x's NaN quieted, selected at the end
  * (tanh_deriv_nan_*: one compare, one addition, one select).
- *
- * From the saved output (reverse mode): (1 - y)(1 + y), the same in every tier.  Both factors
- * are exact for |y| >= 1/2 (Sterbenz) and the product is one rounding, so the result is within
- * about 1 ULP of 1 - y^2 for the given y; it inherits y's own error, and it is 0 where y
- * rounded to +-1: use the derivative of x there. */
+ * From the saved output (reverse mode): (1 - y)(1 + y), the same in every tier (at the end). */
 
 #include "exp_core.h" /* exp's cores: exp_f64_round_k, exp_f64_scale16, the tiers' exp */
 
@@ -35,7 +26,10 @@ static inline vf tanh_deriv_nan_f32(vf x, vf a, vf dy) {
     return vf_select(vfm_not(vf_ge(a, vf_set(0.0f))), vf_add(x, x), dy);
 }
 
-/* (2E)^2, E = exp(-a) rounded, where any lane's a is beyond the tail threshold */
+/* Tails: where e would be subnormal (|x| > 354; float arithmetic: |x| > 43), e = E^2 with
+ * E = exp(-|x|), a normal number, and tanh' = (2E)^2.
+ * fast and approx: (2E)^2, E = exp(-a) rounded, where any lane's a is beyond the tail
+ * threshold: twice E's error + 1/2.  A statement: it defines no name. */
 #define TANH_DERIV_TAILS(V, exp_vec, a, dy, limit)                                      \
     do {                                                                                \
         V##m tail = V##_gt(a, V##_set(limit));                                          \
@@ -46,7 +40,9 @@ static inline vf tanh_deriv_nan_f32(vf x, vf a, vf dy) {
         }                                                                               \
     } while (0)
 
-/* 4 exp(-a)^2 for deriv_tail_f64 < a <= deriv_zero_f64 (beyond: 0), to ~0.5 ULP */
+/* accurate float64's tail: 4 exp(-a)^2 for deriv_tail_f64 < a <= deriv_zero_f64 (beyond: 0).
+ * E = scale (1 + tmp) from exp's core, unrounded, squared as a double-double 2^128 times
+ * larger and scaled back in one rounding: ~0.5 ULP, subnormal results included. */
 static inline vd tanh_deriv_tail_accurate(vd a) {
     vdm beyond = vd_gt(a, vd_set(TANH_LIM.deriv_zero_f64));
     vd scale;
@@ -59,6 +55,10 @@ static inline vd tanh_deriv_tail_accurate(vd a) {
     return vd_select(beyond, vd_set(0.0), dy);
 }
 
+/* accurate float64: 1 + e = dh + dl exactly (|e| <= 1), (dh + dl)^2 = s + sl to ~2^-100, and
+ * the quotient 4e / (s + sl) with one division and a remainder correction: the error is e's
+ * (<= 0.51 ULP, not magnified) + the final rounding, ~1.01 ULP by this estimate, which is not
+ * a proof: docs/ad.md measures a larger maximum.  The contract is spec.DERIV_BOUNDS. */
 static inline vd tanh_f64_accurate_deriv_vec(vd x, int *st) {
     (void)st;
     int ignored = 0;
@@ -78,7 +78,9 @@ static inline vd tanh_f64_accurate_deriv_vec(vd x, int *st) {
     return tanh_deriv_nan_f64(x, a, dy);
 }
 
-/* 4e / (1 + e)^2, plain, on the tier's exp (V: vd or vf) */
+/* fast and approx: 4e / (1 + e)^2, plain, on the tier's exp (V: vd or vf): e's error + 3
+ * roundings (fast < 5 ULP).  Makes tanh_<T>_<tier>_deriv_vec: below, tanh_f64_fast_deriv_vec,
+ * tanh_f64_approx_deriv_vec, tanh_f32_fast_deriv_vec and tanh_f32_approx_deriv_vec. */
 #define TANH_DERIV_PLAIN(T, tier, V, one, minus_two, four, limit)                        \
     static inline V tanh_##T##_##tier##_deriv_vec(V x, int *st) {                      \
         (void)st;                                                                       \
@@ -95,6 +97,7 @@ TANH_DERIV_PLAIN(f64, approx, vd, 1.0, -2.0, 4.0, TANH_LIM.deriv_tail_f64)
 TANH_DERIV_PLAIN(f32, fast, vf, 1.0f, -2.0f, 4.0f, (float)TANH_LIM.deriv_tail_f32)
 TANH_DERIV_PLAIN(f32, approx, vf, 1.0f, -2.0f, 4.0f, (float)TANH_LIM.deriv_tail_f32)
 
+/* accurate float32: the plain formula in double (error ~2^-50), rounded once to float. */
 static inline vfh tanh_f32_accurate_deriv_vec(vfh xf, int *st) {
     (void)st;
     int ignored = 0;
@@ -106,17 +109,26 @@ static inline vfh tanh_f32_accurate_deriv_vec(vfh xf, int *st) {
 
 /* The fused kernel is tanh's own evaluation and then the derivative's: two exps where
  * |x| >= 1/8 (tanh's own and the derivative's), since tanh's kernels keep E = exp(2|x|)
- * internal. */
+ * internal.  The fused vector functions tanh_f64_accurate_vd_vec, tanh_f32_accurate_vd_vec,
+ * tanh_f64_fast_vd_vec, tanh_f32_fast_vd_vec, tanh_f64_approx_vd_vec, tanh_f32_approx_vd_vec: */
 VM_VD_FROM_PARTS(tanh, f64, accurate, vd)
 VM_VD_FROM_PARTS(tanh, f32, accurate, vfh)
 VM_VD_FROM_PARTS(tanh, f64, fast, vd)
 VM_VD_FROM_PARTS(tanh, f32, fast, vf)
 VM_VD_FROM_PARTS(tanh, f64, approx, vd)
 VM_VD_FROM_PARTS(tanh, f32, approx, vf)
+/* the array kernels (and the lane entry points of the one-output ones):
+ * vm_tanh_accurate_deriv_f64, vm_tanh_accurate_deriv_f32, vm_tanh_accurate_vd_f64, vm_tanh_accurate_vd_f32,
+ * vm_tanh_fast_deriv_f64, vm_tanh_fast_deriv_f32, vm_tanh_fast_vd_f64, vm_tanh_fast_vd_f32,
+ * vm_tanh_approx_deriv_f64, vm_tanh_approx_deriv_f32, vm_tanh_approx_vd_f64, vm_tanh_approx_vd_f32 */
 VM_DERIV_ARRAYS(tanh, accurate, F32_IN_F64)
 VM_DERIV_ARRAYS(tanh, fast, F32)
 VM_DERIV_ARRAYS(tanh, approx, F32)
 
+/* From the saved output (reverse mode): (1 - y)(1 + y), the same in every tier.  Both factors
+ * are exact for |y| >= 1/2 (Sterbenz) and the product is one rounding, so the result is within
+ * about 1 ULP of 1 - y^2 for the given y; it inherits y's own error, and it is 0 where y
+ * rounded to +-1: use the derivative of x there. */
 static inline vd tanh_f64_from_output_vec(vd y, int *st) {
     (void)st;
     return vd_mul(vd_sub(vd_set(1.0), y), vd_add(vd_set(1.0), y));
