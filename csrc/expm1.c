@@ -123,9 +123,10 @@ static inline vd expm1_f64_finish(vd x, vd y, int *st) {
 }
 
 /* The accurate and fast float64 tiers from their cores.  Makes expm1_f64_accurate_vec and
- * expm1_f64_fast_vec.  Worst measured (python -m vecmath.accuracy expm1 --dtype float64):
- * accurate 0.5139 ULP, fast 0.5221 ULP (10^6 samples of the descriptor's regions and every
- * CORE-MATH expm1 worst case). */
+ * expm1_f64_fast_vec.  Over 10^6 samples and every CORE-MATH worst case (python -m
+ * vecmath.accuracy expm1 --dtype float64): accurate 0.5139 ULP, fast 0.5221 ULP.
+ *   Worst measured: expm1 accurate float64 0.514413 ULP at x = 706.8234029380712
+ *   Worst measured: expm1 fast float64 0.523191 ULP at x = 0.019272933752907326 */
 #define EXPM1_F64_TIER(TIER)                                                                \
     static inline vd expm1_f64_##TIER##_vec(vd x, int *st) {                                \
         vd scale, lo2, t;                                                                   \
@@ -137,7 +138,8 @@ EXPM1_F64_TIER(accurate)
 EXPM1_F64_TIER(fast)
 
 /* approx float64: E = r + r^2 (c2 + c3 r + c4 r^2) on exp's approx reduction (N = 16, one
- * constant, no tails); exp(x) = scale (1 + E).  Worst measured: 2.68e6 ULP (10^6 samples). */
+ * constant, no tails); exp(x) = scale (1 + E).
+ *   Worst measured: expm1 approx float64 2.67693e+06 ULP at x = 0.01526387500425569 */
 static inline vd expm1_f64_approx_core(vd x, vd *scale) {
 #define K vm_exp_approx_f64_k
 #define P vm_expm1_approx_f64_k
@@ -197,7 +199,8 @@ VM_COLD static float expm1_f32_special(float x, int *st) {
 
 /* accurate float32: the first pass, rounded to float where provably correct; lanes within the
  * window of a float midpoint and |x| >= 88 take expm1_f32_special.  Exhaustive: every float
- * input correctly rounded (python -m vecmath.accuracy expm1 --dtype float32 --exhaustive). */
+ * input correctly rounded (python -m vecmath.accuracy expm1 --dtype float32 --exhaustive).
+ *   Worst measured: expm1 accurate float32 0.5 ULP at x = 0.09488461 */
 static inline vfh expm1_f32_accurate_from_first(vfh xf, vd x, vd y, int *st) {
     vdm unsure = vd_near_f32_midpoint(y, (int64_t)vm_expm1_f32_first_k.window);
     vdm special = vdm_or(unsure, vdm_not(vfh_abs_lt(xf, x, (float)EXPM1_LIM.f32_branch_free_abs)));
@@ -267,7 +270,8 @@ static inline vf expm1_f32_sum(vf scale, vf ph, vf lo2, vf *t) {
     return sh;
 }
 
-/* fast float32 (faithful), float arithmetic.  Worst measured (exhaustive): 0.5202 ULP. */
+/* fast float32 (faithful), float arithmetic.
+ *   Worst measured: expm1 fast float32 0.52024 ULP at x = -0.015702693 */
 static inline vf expm1_f32_fast_from_core(vf x, vf scale, vf ph, vf lo2, int *st) {
     vf t;
     vf sh = expm1_f32_sum(scale, ph, lo2, &t);
@@ -282,7 +286,8 @@ static inline vf expm1_f32_fast_vec(vf x, int *st) {
     return expm1_f32_fast_from_core(x, scale, ph, lo2, st);
 }
 
-/* Worst measured (exhaustive): 657 ULP. */
+/* approx float32 (E = c1 r is 2^-14.6 off at the smallest |r|).
+ *   Worst measured: expm1 approx float32 657 ULP at x = -1.1920929e-07 */
 static inline vf expm1_f32_approx_vec(vf x, int *st) {
     vf scale;
     vf e = expm1_f32_approx_core(x, &scale);
