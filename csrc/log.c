@@ -18,14 +18,39 @@
  *   relative.  s = hi + t: 0.5 ULP final rounding + < 0.003 ULP + H's error, < 0.012 ULP
  *   (|log1p(r)| <= 1.1 |result| outside the c = 1 entry).  Measured maximum, over sampled
  *   inputs and every worst case of log.wc: docs/accuracy.md.
- * accurate float32: a first pass in plain double arithmetic, N = 16, log c rounded to double,
+ * accurate float32 (correctly rounded; issue 25): a float-float first pass on VF_W float lanes
+ *   (16 on AVX-512), the fast float32 tier's reduction and N = 32 tables (N = 16 on AVX2, where
+ *   a 32-entry float lookup costs 4 vpermd and 3 blends: vm_log_logc16_hi_f/_lo_f on the same
+ *   2^-16 grid, H of degree 4).  r is exact, w = k ln2_hi + hi exact (|k| < 2^8), tail =
+ *   k ln2_lo + lo; w + r = hi + lo by Fast2Sum; hi - r^2/2 = hi2 + lo2 exactly (hr = -r/2 exact,
+ *   hi - hi2 exact by Sterbenz); t = r^3 H(r) + ((lo + lo2) + tail), H of degree 3 in float
+ *   (Sollya fpminimax: 2^-38.9 relative to log1p(r), certified; N = 16: 2^-38.6).  hi2 + t is
+ *   within delta of log x, relative to |log x| (k = 0 entries next to 1 the worst):
+ *     log c as hi + float lo (<= 2^-42 absolute where |y| >= 2^-6)     <= 2^-36
+ *     k ln2 as ln2_hi + float ln2_lo (k != 0: |y| >= 0.29)             <= 2^-40
+ *     t's two roundings (|t| <= 2^-11.5 |y|)                           2 x 2^-35.5
+ *     H's approximation (certified; |log1p(r)| <= 1.1 |y|)             <= 2^-38.7
+ *     r^3's, H's and the FMA's roundings                               <= 2^-36
+ *     delta                                                            <= 2^-33.7
+ *   measured over every float: 2^-34.37 (x = 0x1.0408e6p+0; N = 16: 2^-33.40, x = 0x1.0826ep+0).
+ *   Ziv's test: y1 = hi2 + (t + d), y2 = hi2 + (t - d), d = f32_ff_eps |hi2| = 2^-33 |hi2|
+ *   (vecmath.spec.LIMITS: delta plus the rounding of t +- d, ulp/2 <= 2^-35.5 |y|, needs
+ *   >= 2^-33.3); y1 == y2 is then the correctly rounded log x.  Lanes where they differ (2^-8.50
+ *   of the positive normal floats: 5,889,025 with N = 32, 5,889,078 with N = 16), and x <= 0,
+ *   NaN, +inf and subnormal x, send their VD_W-lane part of the vector to the double path below
+ *   (log_f32_redo), whose own near lanes take the accurate double-double core as a vector and
+ *   whose special lanes take log_f32_special.  Exhaustive check: every float input gives the
+ *   same bits and status as the double kernel alone (and so the correctly rounded result), on
+ *   avx512 (N = 32), avx2 (N = 16) and scalar.
+ * accurate float32, the double path (the fallback above; log1p's float32 first pass is built the
+ *   same way): a first pass in plain double arithmetic, N = 16, log c rounded to double,
  *   y = (k ln2 + log c) + (r + r^2 G(r)), G of degree 5 (2^-42.5): relative error < 2^-41
  *   (polynomial 2^-42.5 |log1p(r)| <= 2^-41.2 |y|, roundings about 10 * 2^-53).  Rounding y to
  *   float is then correct unless y lies within 2^12 double ulps of a float midpoint; lanes
- *   within LOG_F32_NEAR = 2^14 ulps (vecmath.spec.LIMITS; 4x margin, about 1 lane in 2^14) and the special inputs
- *   take log_f32_special, which rounds the accurate float64 evaluation as a double-double
- *   (s, e) (error ~2^-62 relative) with vm_round_dd_f32_any.  Exhaustive check: every float
- *   input gives the correctly rounded result.  Float subnormals are normal doubles here.
+ *   within LOG_F32_NEAR = 2^14 ulps (vecmath.spec.LIMITS; 4x margin, about 1 lane in 2^14) round
+ *   the accurate float64 evaluation as a double-double (s, e) (error ~2^-62 relative) with
+ *   vm_round_dd_f32, as a vector; the special inputs take log_f32_special, which does the same
+ *   with vm_round_dd_f32_any.  Float subnormals are normal doubles here.
  * fast float64 (faithful): N = 16, the accurate tier's split without its second-order terms:
  *   w = k ln2_hi + log c hi (exact), w + r = s + e by Fast2Sum, and
  *   y = s + ((e + k ln2_lo + log c lo) + r^2 G), G of degree 7 (c2..c9, 2^-54.7 relative to
@@ -84,21 +109,92 @@ VM_COLD static float log_f32_special(float x, int *st) {
     return vm_round_dd_f32_any(s, vd_first(e));
 }
 
-/* The first pass rounds to the right float unless it lies within 2^-41 relative, i.e. 2^12
- * double ulps, of a float midpoint (low 29 bits 0x10000000); lanes within LOG_F32_NEAR ulps
- * (vecmath.spec.LIMITS: 4x margin, about 1 lane in 2^14) take the accurate path of
- * log_f32_special. */
+/* The double first pass rounds to the right float unless it lies within 2^-41 relative, i.e.
+ * 2^12 double ulps, of a float midpoint (low 29 bits 0x10000000); lanes within LOG_F32_NEAR ulps
+ * (vecmath.spec.LIMITS: 4x margin, about 1 lane in 2^14) take the accurate core. */
 #define LOG_F32_NEAR ((int64_t)vm_log_limits.f32_cr_window)
 
-static inline vfh log_f32_accurate_vec(vfh xf, int *st) {
+/* The float32 accurate tier's fallback, on VD_W lanes in double: the double first pass; its
+ * lanes near a float midpoint take the double-double accurate core as a vector, rounded once by
+ * vm_round_dd_f32 (log of a float is 0 or in float's normal range); x <= 0, NaN and +inf
+ * (float subnormals are normal doubles) take log_f32_special one lane at a time.  The kernel
+ * before issue 25 (every such lane through log_f32_special) gave the same bits. */
+static inline vfh log_f32_accurate_half(vfh xf, int *st) {
     vd x = vd_from_vfh(xf);
     vd y = log_f32_first_pass(x);
-    vdm near = vd_near_f32_midpoint(y, LOG_F32_NEAR);
+    vdm special = vd_not_positive_normal(x);
+    vdm near = vdm_and(vd_near_f32_midpoint(y, LOG_F32_NEAR), vdm_not(special));
+    if (vdm_bits(near)) {
+        vd e;
+        vd s = log_f64_accurate_core(x, 0.0, &e);
+        y = vd_select(near, vd_from_vfh(vm_round_dd_f32(s, e)), y);
+    }
     vfh yf = vfh_from_vd(y);
-    /* x <= 0, NaN, +inf (float subnormals are normal doubles) */
-    vdm redo = vdm_or(near, vd_not_positive_normal(x));
-    if (VM_RARE(vdm_bits(redo))) yf = vfh_fixup(xf, yf, redo, log_f32_special, st);
+    if (vdm_bits(special)) yf = vfh_fixup(xf, yf, special, log_f32_special, st);
     return yf;
+}
+
+/* The float-float first pass on VF_W float lanes (issue 25): y1 and y2 = hi2 + (t +- d), d =
+ * f32_ff_eps |hi2| (vecmath.spec.LIMITS); equal, they are the correctly rounded log x.  N = 32
+ * (the fast tier's tables and reduction) except on AVX2, where a 32-entry float lookup costs 4
+ * vpermd and 3 blends and N = 16 (hi on the same 2^-16 grid, H of degree 4) is faster. */
+#if defined(VM_ISA_AVX2)
+#define LOG_FF_N 16
+#else
+#define LOG_FF_N 32
+#endif
+static inline vf log_f32_ff_first(vf x, vf *y2) {
+#define K vm_log_fast_f32_k
+    vfi idx;
+    vf kf;
+#if LOG_FF_N == 16
+#define H vm_log_accurate_f32_ff16_k
+    vf z = log_reduce16_f(x, &idx, &kf);
+    vf r = vf_fma(z, vf_lookup(vm_log_invc16_f, idx, 16), vf_set(-1.0f)); /* exact */
+    vf w = vf_fma(kf, vf_set(K.ln2_hi), vf_lookup(vm_log_logc16_hi_f, idx, 16)); /* exact */
+    vf tail = vf_fma(kf, vf_set(K.ln2_lo), vf_lookup(vm_log_logc16_lo_f, idx, 16));
+    vf h = vf_horner5(r, H.c3, H.c4, H.c5, H.c6, H.c7);
+#else
+#define H vm_log_accurate_f32_ff32_k
+    vf z = log_reduce32_f(x, &idx, &kf);
+    vf r = vf_fma(z, vf_lookup(vm_log_invc32_f, idx, 32), vf_set(-1.0f)); /* exact */
+    vf w = vf_fma(kf, vf_set(K.ln2_hi), vf_lookup(vm_log_logc32_f, idx, 32)); /* exact */
+    vf tail = vf_fma(kf, vf_set(K.ln2_lo), vf_lookup(vm_log_logc32_lo_f, idx, 32));
+    vf h = vf_horner4(r, H.c3, H.c4, H.c5, H.c6);
+#endif
+    vf hi = vf_add(w, r);
+    vf lo = vf_add(vf_sub(w, hi), r); /* w + r = hi + lo: Fast2Sum (|w| >= |r| or w = 0) */
+    /* hi - r^2/2 = hi2 + lo2 exactly: hr = -r/2 is exact, hi - hi2 is exact (Sterbenz) */
+    vf hr = vf_mul(r, vf_set(-0.5f));
+    vf hi2 = vf_fma(hr, r, hi);
+    vf lo2 = vf_fma(hr, r, vf_sub(hi, hi2));
+    vf t = vf_fma(vf_mul(vf_mul(r, r), r), h, vf_add(vf_add(lo, lo2), tail));
+    vf d = vf_mul(hi2, vf_set((float)vm_log_limits.f32_ff_eps));
+    *y2 = vf_add(hi2, vf_sub(t, d));
+    return vf_add(hi2, vf_add(t, d));
+#undef H
+#undef K
+}
+
+/* The vectors with a lane to redo: their VD_W-lane parts with one through log_f32_accurate_half
+ * (whole parts: its sure lanes give the same, correctly rounded, floats). */
+VM_COLD static vf log_f32_redo(vf x, vf y, vfm redo, int *st) {
+    float xs[VF_W], ys[VF_W];
+    vf_store(xs, x);
+    vf_store(ys, y);
+    unsigned bits = vfm_bits(redo);
+    for (int j = 0; j < VF_W; j += VD_W)
+        if (bits >> j & ((1u << VD_W) - 1u)) vfh_store(ys + j, log_f32_accurate_half(vfh_load(xs + j), st));
+    return vf_load(ys);
+}
+
+static inline vf log_f32_accurate_vec(vf x, int *st) {
+    vf y2;
+    vf y = log_f32_ff_first(x, &y2);
+    /* unsure (y != y2), or x <= 0, NaN, +inf, subnormal */
+    vfm redo = vfm_or(vf_ne(y, y2), vf_not_positive_normal(x));
+    if (VM_RARE(vfm_bits(redo))) y = log_f32_redo(x, y, redo, st);
+    return y;
 }
 
 /* LOG_TIER(T, C, V, TIER, ...) defines log_<T>_<TIER>_special and log_<T>_<TIER>_vec: here
@@ -180,7 +276,7 @@ static inline vf log_f32_approx_eval(vf x, float kbias) {
 LOG_TIER(f32, float, vf, approx, 0x1p23f, 23.0f)
 
 VM_ARRAY_F64(vm_log_accurate_f64, log_f64_accurate_vec)
-VM_ARRAY_F32_IN_F64(vm_log_accurate_f32, log_f32_accurate_vec)
+VM_ARRAY_F32(vm_log_accurate_f32, log_f32_accurate_vec)
 VM_ARRAY_F64(vm_log_fast_f64, log_f64_fast_vec)
 VM_ARRAY_F32(vm_log_fast_f32, log_f32_fast_vec)
 VM_ARRAY_F64(vm_log_approx_f64, log_f64_approx_vec)

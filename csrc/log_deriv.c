@@ -1,5 +1,6 @@
-/* log'(x) = 1/x: one IEEE division, correctly rounded, in every tier (float32 accurate divides
- * in double, which is still correctly rounded: 53 >= 2*24 + 2 bits).  Lanes outside
+/* log'(x) = 1/x: one IEEE division, correctly rounded, in every tier (float32 divides in float;
+ * float32 accurate divided in double before issue 25, which gives the same bits: 53 >= 2*24 + 2
+ * bits make the double rounding innocuous).  Lanes outside
  * [2^-1022, 2^1022] (float: [2^-126, 2^126]) or NaN take the scalar routine, which gives
  * log'(+-0) = +inf (divide-by-zero), NaN below 0 (invalid, as log: the default NaN, sign
  * set), a NaN x quieted, and reports overflow (subnormal x) and underflow (subnormal results)
@@ -35,13 +36,6 @@ static inline vd log_deriv_f64(vd x, int *st) {
     if (VM_RARE(vdm_bits(special))) d = vd_fixup(x, d, special, log_f64_deriv_special, st);
     return d;
 }
-static inline vfh log_deriv_f32_in_f64(vfh xf, int *st) {
-    vd x = vd_from_vfh(xf);
-    vfh d = vfh_from_vd(vd_div(vd_set(1.0), x));
-    vdm special = vdm_not(vdm_and(vd_ge(x, vd_set(0x1p-126)), vd_le(x, vd_set(0x1p126))));
-    if (VM_RARE(vdm_bits(special))) d = vfh_fixup(xf, d, special, log_f32_deriv_special, st);
-    return d;
-}
 static inline vf log_deriv_f32(vf x, int *st) {
     vf d = vf_div(vf_set(1.0f), x);
     vfm special = vfm_not(vfm_and(vf_ge(x, vf_set(0x1p-126f)), vf_le(x, vf_set(0x1p126f))));
@@ -50,7 +44,7 @@ static inline vf log_deriv_f32(vf x, int *st) {
 }
 
 #define log_f64_accurate_deriv_vec log_deriv_f64
-#define log_f32_accurate_deriv_vec log_deriv_f32_in_f64
+#define log_f32_accurate_deriv_vec log_deriv_f32
 #define log_f64_fast_deriv_vec log_deriv_f64
 #define log_f32_fast_deriv_vec log_deriv_f32
 #define log_f64_approx_deriv_vec log_deriv_f64
@@ -58,7 +52,7 @@ static inline vf log_deriv_f32(vf x, int *st) {
 /* the fused vector functions log_f64_accurate_vd_vec, log_f32_accurate_vd_vec,
  * log_f64_fast_vd_vec, log_f32_fast_vd_vec, log_f64_approx_vd_vec, log_f32_approx_vd_vec */
 VM_VD_FROM_PARTS(log, f64, accurate, vd)
-VM_VD_FROM_PARTS(log, f32, accurate, vfh)
+VM_VD_FROM_PARTS(log, f32, accurate, vf)
 VM_VD_FROM_PARTS(log, f64, fast, vd)
 VM_VD_FROM_PARTS(log, f32, fast, vf)
 VM_VD_FROM_PARTS(log, f64, approx, vd)
@@ -68,6 +62,6 @@ VM_VD_FROM_PARTS(log, f32, approx, vf)
  * vm_log_accurate_deriv_f64, vm_log_accurate_deriv_f32, vm_log_accurate_vd_f64, vm_log_accurate_vd_f32,
  * vm_log_fast_deriv_f64, vm_log_fast_deriv_f32, vm_log_fast_vd_f64, vm_log_fast_vd_f32,
  * vm_log_approx_deriv_f64, vm_log_approx_deriv_f32, vm_log_approx_vd_f64, vm_log_approx_vd_f32 */
-VM_DERIV_ARRAYS(log, accurate, F32_IN_F64)
+VM_DERIV_ARRAYS(log, accurate, F32)
 VM_DERIV_ARRAYS(log, fast, F32)
 VM_DERIV_ARRAYS(log, approx, F32)

@@ -445,6 +445,63 @@ VM_LOG_LOGC32_LO_F = (
     float.fromhex('0x1.b84e380000000p-19'),
 )
 
+# log c rounded to a multiple of 2^-16 (k ln2_hi + this is exact), N=16 (accurate float32 float-float pass, AVX2)
+VM_LOG_LOGC16_HI_F = (
+    float.fromhex('-0x1.4618000000000p-2'),
+    float.fromhex('-0x1.2e90000000000p-2'),
+    float.fromhex('-0x1.fb90000000000p-3'),
+    float.fromhex('-0x1.9528000000000p-3'),
+    float.fromhex('-0x1.5ff0000000000p-3'),
+    float.fromhex('-0x1.2958000000000p-3'),
+    float.fromhex('-0x1.6f10000000000p-4'),
+    float.fromhex('-0x1.f0a0000000000p-5'),
+    float.fromhex('-0x1.f840000000000p-6'),
+    float.fromhex('0x0.0p+0'),
+    float.fromhex('0x1.0860000000000p-4'),
+    float.fromhex('0x1.da70000000000p-4'),
+    float.fromhex('0x1.5bf8000000000p-3'),
+    float.fromhex('0x1.d100000000000p-3'),
+    float.fromhex('0x1.1178000000000p-2'),
+    float.fromhex('0x1.522c000000000p-2'),
+)
+
+# log c - vm_log_logc16_hi_f, N=16 (accurate float32 float-float pass, AVX2)
+VM_LOG_LOGC16_LO_F = (
+    float.fromhex('-0x1.78438c0000000p-19'),
+    float.fromhex('0x1.d451ee0000000p-18'),
+    float.fromhex('-0x1.86d5e40000000p-19'),
+    float.fromhex('0x1.2b185e0000000p-18'),
+    float.fromhex('-0x1.83853c0000000p-18'),
+    float.fromhex('0x1.683f000000000p-18'),
+    float.fromhex('0x1.6ba8d40000000p-19'),
+    float.fromhex('-0x1.86008c0000000p-20'),
+    float.fromhex('0x1.64f1880000000p-18'),
+    float.fromhex('0x0.0p+0'),
+    float.fromhex('-0x1.9d29880000000p-18'),
+    float.fromhex('0x1.3b1c220000000p-19'),
+    float.fromhex('-0x1.fca55e0000000p-18'),
+    float.fromhex('0x1.bf932a0000000p-18'),
+    float.fromhex('0x1.d044fc0000000p-19'),
+    float.fromhex('-0x1.1f8c760000000p-18'),
+)
+
+# accurate float32, float-float first pass: N=32, log1p(r) = r - r^2/2 + r^3 (c3 + .. + c6 r^3) on r in [-0.01978, 0.01685], relative error <= 2^-38.89 (certified) (float coefficients, Sollya fpminimax)
+VM_LOG_ACCURATE_F32_FF32_K = dict(
+    c3=float.fromhex('0x1.5555560000000p-2'),  # r^3
+    c4=float.fromhex('-0x1.ffffd60000000p-3'),  # r^4
+    c5=float.fromhex('0x1.9997640000000p-3'),  # r^5
+    c6=float.fromhex('-0x1.596a540000000p-3'),  # r^6
+)
+
+# accurate float32, float-float first pass: N=16, log1p(r) = r - r^2/2 + r^3 (c3 + .. + c7 r^4) on r in [-0.03418, 0.03125], relative error <= 2^-38.62 (certified) (float coefficients, Sollya fpminimax)
+VM_LOG_ACCURATE_F32_FF16_K = dict(
+    c3=float.fromhex('0x1.5555560000000p-2'),  # r^3
+    c4=float.fromhex('-0x1.0000000000000p-2'),  # r^4
+    c5=float.fromhex('0x1.9986000000000p-3'),  # r^5
+    c6=float.fromhex('-0x1.557d400000000p-3'),  # r^6
+    c7=float.fromhex('0x1.5ec1180000000p-3'),  # r^7
+)
+
 # accurate: N=16, log1p(r) = r - r^2/2 + r^3 (c3 + .. + c10 r^7) on r in [-0.03418, 0.03125], relative error <= 2^-59.6 (certified)
 VM_LOG_ACCURATE_K = dict(
     ln2_hi=float.fromhex('0x1.62e42fefa3800p-1'),  # ln2, 42 bits: k*ln2_hi is exact for |k| < 2^11
@@ -511,6 +568,7 @@ VM_LOG_APPROX_F32_K = dict(
 # where log's kernels change path (vecmath.spec.LIMITS)
 VM_LOG_LIMITS = dict(
     f32_cr_window=float.fromhex('0x1.0000000000000p+14'),  # accurate float32: double ulps around a float midpoint within which the first pass (2^-41 relative = 2^12 ulps) cannot decide the rounding: 4x margin, about 2^-14 of inputs take the exact path
+    f32_ff_eps=float.fromhex('0x1.0000000000000p-33'),  # accurate float32, float-float first pass: the Ziv test's d, relative to the result (y = hi + (t +- d |hi|) agree or the lane is redone): bound 2^-33.7 (csrc/log.c), measured 2^-34.4; about 2^-8.5 of inputs take the double pass
 )
 
 # accurate: tanh(a) = a + a^3 P(a^2), degree 9 on |a| < 0.03125, relative error <= 2^-64.92 (certified)

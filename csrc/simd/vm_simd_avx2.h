@@ -131,6 +131,8 @@ static inline vfm vf_ge(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_GE_OQ); }
 static inline vf vf_min(vf a, vf b) { return _mm256_min_ps(a, b); } /* a < b ? a : b (b if NaN) */
 static inline vf vf_max(vf a, vf b) { return _mm256_max_ps(a, b); } /* a > b ? a : b (b if NaN) */
 static inline vfm vfm_and(vfm a, vfm b) { return _mm256_and_ps(a, b); }
+static inline vfm vfm_or(vfm a, vfm b) { return _mm256_or_ps(a, b); }
+static inline vfm vf_ne(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_NEQ_UQ); } /* NaN is != */
 static inline vfm vfm_not(vfm a) { return _mm256_xor_ps(a, _mm256_castsi256_ps(_mm256_set1_epi32(-1))); }
 static inline unsigned vfm_bits(vfm a) { return (unsigned)_mm256_movemask_ps(a); }
 static inline vf vf_select(vfm m, vf a, vf b) { return _mm256_blendv_ps(b, a, m); }

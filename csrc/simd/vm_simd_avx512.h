@@ -121,6 +121,8 @@ static inline vfm vf_ge(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_GE_OQ
 static inline vf vf_min(vf a, vf b) { return _mm512_min_ps(a, b); } /* a < b ? a : b (b if NaN) */
 static inline vf vf_max(vf a, vf b) { return _mm512_max_ps(a, b); } /* a > b ? a : b (b if NaN) */
 static inline vfm vfm_and(vfm a, vfm b) { return a & b; }
+static inline vfm vfm_or(vfm a, vfm b) { return a | b; }
+static inline vfm vf_ne(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_NEQ_UQ); } /* NaN is != */
 static inline vfm vfm_not(vfm a) { return (vfm)~a; }
 static inline vfm vf_not_positive_normal(vf a) { return _mm512_fpclass_ps_mask(a, 0xFF); }
 static inline unsigned vfm_bits(vfm a) { return a; }

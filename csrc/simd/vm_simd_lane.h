@@ -56,6 +56,8 @@ static inline vfm vf_ge(vf a, vf b) { return a >= b; }
 static inline vf vf_min(vf a, vf b) { return a < b ? a : b; } /* as x86 minps: b if NaN */
 static inline vf vf_max(vf a, vf b) { return a > b ? a : b; } /* as x86 maxps: b if NaN */
 static inline vfm vfm_and(vfm a, vfm b) { return a & b; }
+static inline vfm vfm_or(vfm a, vfm b) { return a | b; }
+static inline vfm vf_ne(vf a, vf b) { return a != b; }
 static inline vfm vfm_not(vfm a) { return !a; }
 static inline unsigned vfm_bits(vfm a) { return (unsigned)a; }
 static inline vf vf_select(vfm m, vf a, vf b) { return m ? a : b; }

@@ -6,7 +6,7 @@
  *
  * Semantics follow the x86 paths exactly where IEEE leaves a choice: min/max give their second
  * operand when either is NaN (minpd), by compare and select (NEON's fmin returns the NaN);
- * conversions round to nearest (FPCR's default); comparisons are ordered except vd_ne. */
+ * conversions round to nearest (FPCR's default); comparisons are ordered except vd_ne and vf_ne. */
 #include <arm_neon.h>
 
 #define VD_W 2
@@ -114,6 +114,8 @@ static inline vf vf_min(vf a, vf b) { return vbslq_f32(vcltq_f32(a, b), a, b); }
 static inline vf vf_max(vf a, vf b) { return vbslq_f32(vcgtq_f32(a, b), a, b); } /* b if NaN */
 static inline vfm vfm_and(vfm a, vfm b) { return vandq_u32(a, b); }
 static inline vfm vfm_not(vfm a) { return vmvnq_u32(a); }
+static inline vfm vfm_or(vfm a, vfm b) { return vorrq_u32(a, b); }
+static inline vfm vf_ne(vf a, vf b) { return vmvnq_u32(vceqq_f32(a, b)); } /* unordered: NaN is != */
 static inline unsigned vfm_bits(vfm a) {
     static const uint32_t lane_bit[4] = {1, 2, 4, 8};
     return vaddvq_u32(vandq_u32(a, vld1q_u32(lane_bit)));

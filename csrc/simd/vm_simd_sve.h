@@ -7,7 +7,7 @@
  *
  * Every operation runs on all lanes (svptrue); x86 semantics where IEEE leaves a choice, as in
  * vm_simd_neon.h: min/max give their second operand when either is NaN, conversions round to
- * nearest, comparisons are ordered except vd_ne.  Predicates of float64 and float32 lanes are
+ * nearest, comparisons are ordered except vd_ne and vf_ne.  Predicates of float64 and float32 lanes are
  * both svbool_t: vdm only with vd/vdi, vfm only with vf/vfi. */
 #include <arm_sve.h>
 
@@ -106,6 +106,8 @@ static inline vf vf_min(vf a, vf b) { return svsel_f32(svcmplt_f32(VM_ALL32, a, 
 static inline vf vf_max(vf a, vf b) { return svsel_f32(svcmpgt_f32(VM_ALL32, a, b), a, b); } /* b if NaN */
 static inline vfm vfm_and(vfm a, vfm b) { return svand_b_z(VM_ALL32, a, b); }
 static inline vfm vfm_not(vfm a) { return svnot_b_z(VM_ALL32, a); }
+static inline vfm vfm_or(vfm a, vfm b) { return svorr_b_z(VM_ALL32, a, b); }
+static inline vfm vf_ne(vf a, vf b) { return svnot_b_z(VM_ALL32, svcmpeq_f32(VM_ALL32, a, b)); } /* NaN is != */
 static inline unsigned vfm_bits(vfm a) {
     return (unsigned)svorv_u32(a, svlsl_u32_x(VM_ALL32, svdup_n_u32(1), svindex_u32(0, 1)));
 }

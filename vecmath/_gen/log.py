@@ -78,6 +78,35 @@ def _fit_rel(f, rng, powers, conv, form):
     return [conv(c) for c in coeffs], err
 
 
+def _fpminimax_h_float(rng, deg):
+    """H of log1p(r) = r - r^2/2 + r^3 H(r), of degree deg with float coefficients, by Sollya's
+    fpminimax (relative to H) on rng, and the certified relative error of log1p(r) through it.
+    Rounding a real minimax fit's coefficients to float lost 0.2 bits of the float-float first
+    pass's measured accuracy at N=16 (2^-33.20 against 2^-33.40 over every float)."""
+    import subprocess
+    import tempfile
+
+    from .certify import available, exact, SollyaMissing
+    if not available():
+        raise SollyaMissing("Sollya is not installed (Debian: apt-get install sollya)")
+    lo, hi = rng
+    script = (f"prec = 200!;\nverbosity = 0!;\ndisplay = hexadecimal!;\n"
+              f"f = (log1p(x) - x + x^2/2) / x^3;\n"
+              f"p = fpminimax(f, {deg}, [|single...|], [{exact(mp.mpf(lo.numerator) / lo.denominator)};"
+              f" {exact(mp.mpf(hi.numerator) / hi.denominator)}], floating, relative);\n"
+              f"for i from 0 to {deg} do print(coeff(p, i));\n")
+    with tempfile.NamedTemporaryFile("w", suffix=".sol") as fh:
+        fh.write(script)
+        fh.flush()
+        r = subprocess.run(["sollya", "--warnonstderr", fh.name], capture_output=True, text=True, timeout=600)
+    coeffs = [float.fromhex(line.strip()) for line in r.stdout.strip().splitlines()[-(deg + 1):]]
+    assert len(coeffs) == deg + 1 and all(to_float(c) == c for c in coeffs), r.stdout + r.stderr
+    fixed_terms, first = H_FORM
+    err = certified_error("log(1 + x)", mp.mpf(lo.numerator) / lo.denominator, mp.mpf(hi.numerator) / hi.denominator,
+                          fixed_terms + [(first + k, mp.mpf(c)) for k, c in enumerate(coeffs)])
+    return coeffs, err
+
+
 def _g(r):  # log1p(r) = r + r^2 G(r)
     return (mp.log1p(r) - r) / r ** 2
 
@@ -143,6 +172,27 @@ def generate():
                          f"log c rounded to a multiple of 2^-{LOGC_GRID_F32} (k ln2_hi + this is exact), N=32 (fast float32)"))
         out.append(Table("vm_log_logc32_lo_f", "float", [to_float(v - h) for v, h in zip(logc32, hi32)],
                          "log c - vm_log_logc32_f, N=32 (fast float32)"))
+
+        # accurate float32, float-float first pass (issue 25) on N=16 (the AVX2 path: a 16-entry
+        # float lookup is 2 vpermd + 1 blend there, 32 entries twice that): log c = hi + lo as the
+        # N=32 fast tables, hi a multiple of 2^-16
+        hi16f = [to_float(mp.nint(v * 2 ** LOGC_GRID_F32) / 2 ** LOGC_GRID_F32) for v in logc16]
+        _check_fast2sum(subs16, hi16f)
+        out.append(Table("vm_log_logc16_hi_f", "float", hi16f,
+                         f"log c rounded to a multiple of 2^-{LOGC_GRID_F32} (k ln2_hi + this is exact), N=16 (accurate float32 float-float pass, AVX2)"))
+        out.append(Table("vm_log_logc16_lo_f", "float", [to_float(v - h) for v, h in zip(logc16, hi16f)],
+                         "log c - vm_log_logc16_hi_f, N=16 (accurate float32 float-float pass, AVX2)"))
+        # the float-float first pass: log1p(r) = r - r^2/2 + r^3 H(r), H in float, of degree 3 on
+        # N=32's r and degree 4 on N=16's (the kernel's error budget: csrc/log.c)
+        for n, rng, deg in ((32, rng32, 3), (16, rng16, 4)):
+            coeffs, err = _fpminimax_h_float(rng, deg)
+            b = Block(f"vm_log_accurate_f32_ff{n}_k", "float",
+                      f"accurate float32, float-float first pass: N={n}, log1p(r) = r - r^2/2 + r^3 (c3 + .. +"
+                      f" c{deg + 3} r^{deg}) on {_range_str(rng)}, relative error <= 2^{err_bits(err)} (certified)"
+                      f" (float coefficients, Sollya fpminimax)")
+            for k, c in enumerate(coeffs):
+                b.add(f"c{k + 3}", c, f"r^{k + 3}")
+            out.append(b)
 
         ln2_hi = split_hi(mp.log(2), LOGC_GRID)
 

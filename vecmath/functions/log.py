@@ -33,6 +33,10 @@ FUNCTION = Function(
         "f32_cr_window": (16384.0, "accurate float32: double ulps around a float midpoint within which "
                                    "the first pass (2^-41 relative = 2^12 ulps) cannot decide the "
                                    "rounding: 4x margin, about 2^-14 of inputs take the exact path"),
+        "f32_ff_eps": (2.0 ** -33, "accurate float32, float-float first pass: the Ziv test's d, relative "
+                                   "to the result (y = hi + (t +- d |hi|) agree or the lane is redone): "
+                                   "bound 2^-33.7 (csrc/log.c), measured 2^-34.4; about 2^-8.5 of "
+                                   "inputs take the double pass"),
     },
     deriv=lambda mp, x: None if x < 0 else (mp.inf if x == 0 else 1 / x),
     deriv_at_inf=(None, 0.0),
