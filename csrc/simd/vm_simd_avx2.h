@@ -113,6 +113,11 @@ static inline vfh vfh_load(const float *p) { return _mm_loadu_ps(p); }
 static inline void vfh_store(float *p, vfh a) { _mm_storeu_ps(p, a); }
 static inline vd vd_from_vfh(vfh a) { return _mm256_cvtps_pd(a); }
 static inline vfh vfh_from_vd(vd a) { return _mm256_cvtpd_ps(a); }
+/* the low and high VD_W floats of a vf, and a vf from them (vm_simd.h: VM_HAS_VF_HALVES) */
+#define VM_HAS_VF_HALVES 1
+static inline vfh vf_lo(__m256 a) { return _mm256_castps256_ps128(a); }
+static inline vfh vf_hi(__m256 a) { return _mm256_extractf128_ps(a, 1); }
+static inline __m256 vf_from_halves(vfh lo, vfh hi) { return _mm256_insertf128_ps(_mm256_castps128_ps256(lo), hi, 1); }
 
 /* ---- float, VF_W lanes ---- */
 static inline vf vf_set(float a) { return _mm256_set1_ps(a); }

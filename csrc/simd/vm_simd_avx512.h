@@ -96,6 +96,11 @@ static inline vfh vfh_load(const float *p) { return _mm256_loadu_ps(p); }
 static inline void vfh_store(float *p, vfh a) { _mm256_storeu_ps(p, a); }
 static inline vd vd_from_vfh(vfh a) { return _mm512_cvtps_pd(a); }
 static inline vfh vfh_from_vd(vd a) { return _mm512_cvtpd_ps(a); }
+/* the low and high VD_W floats of a vf, and a vf from them (vm_simd.h: VM_HAS_VF_HALVES) */
+#define VM_HAS_VF_HALVES 1
+static inline vfh vf_lo(__m512 a) { return _mm512_castps512_ps256(a); }
+static inline vfh vf_hi(__m512 a) { return _mm512_extractf32x8_ps(a, 1); }
+static inline __m512 vf_from_halves(vfh lo, vfh hi) { return _mm512_insertf32x8(_mm512_castps256_ps512(lo), hi, 1); }
 /* |xf| < lim on the floats themselves (x = xf in double is ignored): a 256-bit compare costs
  * half a 512-bit one on AMD Zen 4, which runs 512-bit operations as two halves */
 static inline vdm vfh_abs_lt(vfh xf, vd x, float lim) {

@@ -95,6 +95,11 @@ static inline vfh vfh_load(const float *p) { return vld1_f32(p); }
 static inline void vfh_store(float *p, vfh a) { vst1_f32(p, a); }
 static inline vd vd_from_vfh(vfh a) { return vcvt_f64_f32(a); }
 static inline vfh vfh_from_vd(vd a) { return vcvt_f32_f64(a); }
+/* the low and high VD_W floats of a vf, and a vf from them (vm_simd.h: VM_HAS_VF_HALVES) */
+#define VM_HAS_VF_HALVES 1
+static inline vfh vf_lo(float32x4_t a) { return vget_low_f32(a); }
+static inline vfh vf_hi(float32x4_t a) { return vget_high_f32(a); }
+static inline float32x4_t vf_from_halves(vfh lo, vfh hi) { return vcombine_f32(lo, hi); }
 
 /* ---- float, VF_W lanes ---- */
 static inline vf vf_set(float a) { return vdupq_n_f32(a); }
