@@ -242,7 +242,21 @@ def test_where_dtype_casting_and_broadcasting(data):
                 assert np.array_equal(gout, wout)
             else:
                 assert_close(gout, wout, tier, loop)
+    if cast_overflows(x, loop):
+        # a finite input the loop's dtype cannot hold overflows in NumPy's cast, before any loop
+        # runs; NumPy reports that flag as 'overflow encountered in cast' for 1-D arrays and, for
+        # others, leaves it to the loop: its exp keeps it, its tanh and arctan clear it.  vecmath
+        # keeps it for every function, so the overflow kind is not compared there.
+        gw, ww = ({k for k in w if k[1] != "overflow"} for w in (gw, ww))
     assert gw == ww
+
+
+def cast_overflows(x, loop):
+    """Whether a finite element of x becomes infinite in the float type of the loop."""
+    if loop is None or np.dtype(loop).kind != "f" or x.dtype.kind != "f" or x.dtype.itemsize <= np.dtype(loop).itemsize:
+        return False
+    finite = x[np.isfinite(x)]
+    return bool(finite.size) and bool(np.any(np.abs(finite) > np.finfo(loop).max))
 
 
 @CONTRACT
