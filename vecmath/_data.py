@@ -198,7 +198,7 @@ VM_EXP_APPROX_F32_K = dict(
     c2=float.fromhex('0x1.fffff60000000p-2'),  # r^2
 )
 
-# where exp's kernels leave the branch-free path or saturate (vecmath.spec.LIMITS)
+# where exp's kernels change path or saturate (vecmath/functions/exp.py: limits)
 VM_EXP_LIMITS = dict(
     f64_branch_free_abs=float.fromhex('0x1.6000000000000p+9'),  # |x| < 704: 2^(k/32) and the result are normal doubles
     f64_overflow_above=float.fromhex('0x1.62e42fefa39efp+9'),  # the largest x with a finite exp(x); above: +inf (overflow); at or below, a result that overflows in a tier's own evaluation is that tier's error and comes back as DBL_MAX
@@ -565,7 +565,7 @@ VM_LOG_APPROX_F32_K = dict(
     c3=float.fromhex('0x1.5636960000000p-2'),  # r^3
 )
 
-# where log's kernels change path (vecmath.spec.LIMITS)
+# where log's kernels change path or saturate (vecmath/functions/log.py: limits)
 VM_LOG_LIMITS = dict(
     f32_cr_window=float.fromhex('0x1.0000000000000p+14'),  # accurate float32: double ulps around a float midpoint within which the first pass (2^-41 relative = 2^12 ulps) cannot decide the rounding: 4x margin, about 2^-14 of inputs take the exact path
     f32_ff_eps=float.fromhex('0x1.0000000000000p-33'),  # accurate float32, float-float first pass: the Ziv test's d, relative to the result (y = hi + (t +- d |hi|) agree or the lane is redone): bound 2^-33.7 (csrc/log.c), measured 2^-34.4; about 2^-8.5 of inputs take the double pass
@@ -899,7 +899,7 @@ VM_TANH_FAST_F32_C5 = (
     float.fromhex('0x1.0f44100000000p-3'),
 )
 
-# where tanh's kernels change method (vecmath.spec.LIMITS)
+# where tanh's kernels change path or saturate (vecmath/functions/tanh.py: limits)
 VM_TANH_LIMITS = dict(
     deriv_tail_f64=float.fromhex('0x1.6200000000000p+8'),  # |x| above: exp(-2|x|) is subnormal, so tanh' = (2 exp(-|x|))^2
     deriv_tail_f32=float.fromhex('0x1.5800000000000p+5'),  # the same in float arithmetic (fast and approx float32)
@@ -1189,7 +1189,7 @@ VM_ATAN_F32_GRID = dict(
     index_base=0x000001eb,  # slot = clamp(bits(a) >> 21, index_base, index_base + 29) - index_base
 )
 
-# where atan's kernels change path (vecmath.spec.LIMITS)
+# where atan's kernels change path or saturate (vecmath/functions/atan.py: limits)
 VM_ATAN_LIMITS = dict(
     f64_branch_free_abs=float.fromhex('0x1.0000000000000p+400'),  # |x| below: a times the node of a > 30 (2^600) and its reciprocal are normal doubles; above: +-pi/2 rounded
     f32_cr_window=float.fromhex('0x1.0000000000000p+13'),  # accurate float32: double ulps around a float midpoint within which the first pass on the float grid (2^-42.2 relative = 2^10.8 ulps) cannot decide the rounding: 4.5x margin, about 2^-15 of inputs take the double-double path
@@ -1265,7 +1265,7 @@ VM_EXPM1_APPROX_F32_K = dict(
     c2=float.fromhex('0x1.0000000000000p-1'),  # r^2
 )
 
-# where expm1's kernels leave the branch-free path or saturate (vecmath.spec.LIMITS)
+# where expm1's kernels change path or saturate (vecmath/functions/expm1.py: limits)
 VM_EXPM1_LIMITS = dict(
     f64_branch_free_abs=float.fromhex('0x1.6000000000000p+9'),  # |x| < 704: 2^(k/N) is a normal double; beyond: exp's special evaluation (x > 0) or -1 (x < 0: exp(x) < 2^-1015)
     f64_overflow_above=float.fromhex('0x1.62e42fefa39efp+9'),  # the largest x with a finite expm1(x); above: +inf (overflow)
@@ -1281,7 +1281,7 @@ VM_LOG1P_K = dict(
     kmax_f32=float.fromhex('0x1.f800000000000p+6'),  # the same for float (float d is 0 beyond 2^25)
 )
 
-# where log1p's kernels change path (vecmath.spec.LIMITS)
+# where log1p's kernels change path or saturate (vecmath/functions/log1p.py: limits)
 VM_LOG1P_LIMITS = dict(
     f32_cr_window=float.fromhex('0x1.0000000000000p+14'),  # accurate float32: double ulps around a float midpoint within which the first pass (log's, 2^-41 relative = 2^12 ulps, on 1 + x exact in double) cannot decide the rounding: 4x margin
 )

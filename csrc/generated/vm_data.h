@@ -165,7 +165,7 @@ static const struct {
     .c2 = 0x1.fffff60000000p-2f,  /* r^2 */
 };
 
-/* where exp's kernels leave the branch-free path or saturate (vecmath.spec.LIMITS) */
+/* where exp's kernels change path or saturate (vecmath/functions/exp.py: limits) */
 static const struct {
     double f64_branch_free_abs;
     double f64_overflow_above;
@@ -433,7 +433,7 @@ static const struct {
     .c3 = 0x1.5636960000000p-2f,  /* r^3 */
 };
 
-/* where log's kernels change path (vecmath.spec.LIMITS) */
+/* where log's kernels change path or saturate (vecmath/functions/log.py: limits) */
 static const struct {
     double f32_cr_window;
     double f32_ff_eps;
@@ -654,7 +654,7 @@ static const float vm_tanh_fast_f32_c5[32] __attribute__((aligned(64))) = {
     0x1.6bd0280000000p-27f, 0x0.0p+0f, 0x0.0p+0f, 0x1.0f44100000000p-3f,
 };
 
-/* where tanh's kernels change method (vecmath.spec.LIMITS) */
+/* where tanh's kernels change path or saturate (vecmath/functions/tanh.py: limits) */
 static const struct {
     double deriv_tail_f64;
     double deriv_tail_f32;
@@ -843,7 +843,7 @@ static const struct {
     .index_base = 0x000001ebu,  /* slot = clamp(bits(a) >> 21, index_base, index_base + 29) - index_base */
 };
 
-/* where atan's kernels change path (vecmath.spec.LIMITS) */
+/* where atan's kernels change path or saturate (vecmath/functions/atan.py: limits) */
 static const struct {
     double f64_branch_free_abs;
     double f32_cr_window;
@@ -942,7 +942,7 @@ static const struct {
     .c2 = 0x1.0000000000000p-1f,  /* r^2 */
 };
 
-/* where expm1's kernels leave the branch-free path or saturate (vecmath.spec.LIMITS) */
+/* where expm1's kernels change path or saturate (vecmath/functions/expm1.py: limits) */
 static const struct {
     double f64_branch_free_abs;
     double f64_overflow_above;
@@ -968,7 +968,7 @@ static const struct {
     .kmax_f32 = 0x1.f800000000000p+6,  /* the same for float (float d is 0 beyond 2^25) */
 };
 
-/* where log1p's kernels change path (vecmath.spec.LIMITS) */
+/* where log1p's kernels change path or saturate (vecmath/functions/log1p.py: limits) */
 static const struct {
     double f32_cr_window;
 } vm_log1p_limits = {

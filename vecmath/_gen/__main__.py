@@ -12,6 +12,7 @@ import pathlib
 import sys
 
 from .. import functions, spec
+from .common import Block
 from .docsection import with_section
 
 MODULES = [importlib.import_module(f"{__package__}.{fn}") for fn in functions.FUNCTIONS]
@@ -69,6 +70,16 @@ def render(items):
     return "\n".join(c) + "\n", "\n".join(py)
 
 
+def limits_block(fn):
+    """vm_<fn>_limits: the thresholds of the function's descriptor (its limits), which its kernels
+    read instead of typing them."""
+    b = Block(f"vm_{fn}_limits", "double", f"where {fn}'s kernels change path or saturate "
+                                           f"(vecmath/functions/{fn}.py: limits)")
+    for name, (value, why) in functions.get(fn).limits.items():
+        b.add(name, value, why)
+    return b
+
+
 def render_function_lists():
     """The C lists of the functions, from their descriptors: csrc/generated/vm_functions.h (the
     (function, tier) pairs and the from-output functions, for csrc/vm_kernels.h) and
@@ -101,7 +112,7 @@ def main(argv=None):
     ap.add_argument("--check", action="store_true", help="fail if the committed files differ")
     ap.add_argument("--root", type=pathlib.Path, default=ROOT, help="source tree (default: this one)")
     args = ap.parse_args(argv)
-    items = [it for m in MODULES for it in m.generate()]
+    items = [it for fn, m in zip(functions.FUNCTIONS, MODULES) for it in m.generate() + [limits_block(fn)]]
     outputs = dict(zip((C_OUT, PY_OUT), render(items)))
     outputs.update(render_function_lists())
     doc = args.root / DOC_OUT

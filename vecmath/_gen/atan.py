@@ -264,8 +264,4 @@ def generate():
                "slot = clamp(bits(a) >> 21, index_base, index_base + 29) - index_base")
         out.append(bf)
 
-    b = Block("vm_atan_limits", "double", "where atan's kernels change path (vecmath.spec.LIMITS)")
-    for name, (value, why) in spec.LIMITS["atan"].items():
-        b.add(name, value, why)
-    out.append(b)
     return out

@@ -6,7 +6,6 @@ k << (52 - log2 N) yields 2^(k/N) rounded, with the exponent k div N already in 
 """
 import mpmath as mp
 
-from .. import spec
 from .common import (SHIFT_F32, SHIFT_F64, Block, Table, double_bits, err_bits, float32_bits,
                      split_hi, to_double, to_float)
 from .certify import certified_error
@@ -158,9 +157,4 @@ def generate():
             _poly_block(b, coeffs, powers, to_float)
             out.append(b)
 
-    b = Block("vm_exp_limits", "double", "where exp's kernels leave the branch-free path or saturate "
-              "(vecmath.spec.LIMITS)")
-    for name, (value, why) in spec.LIMITS["exp"].items():
-        b.add(name, value, why)
-    out.append(b)
     return out

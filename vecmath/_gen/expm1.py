@@ -8,7 +8,6 @@ itself) the relative error stays that of the polynomial.
 """
 import mpmath as mp
 
-from .. import spec
 from .common import Block, Table, err_bits, to_double, to_float
 from .certify import certified_error
 from .remez import fit
@@ -121,9 +120,4 @@ def generate():
         _poly_block(b, coeffs, powers, to_float)
         out.append(b)
 
-    b = Block("vm_expm1_limits", "double", "where expm1's kernels leave the branch-free path or saturate "
-              "(vecmath.spec.LIMITS)")
-    for name, (value, why) in spec.LIMITS["expm1"].items():
-        b.add(name, value, why)
-    out.append(b)
     return out

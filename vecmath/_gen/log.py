@@ -12,7 +12,6 @@ from fractions import Fraction
 
 import mpmath as mp
 
-from .. import spec
 from .common import Block, Table, double_bits, err_bits, split_hi, to_double, to_float
 from .certify import certified_error
 from .remez import fit
@@ -249,8 +248,4 @@ def generate():
             for k, c in enumerate(coeffs):
                 b.add(f"c{k + 2}", c, f"r^{k + 2}")
             out.append(b)
-    b = Block("vm_log_limits", "double", "where log's kernels change path (vecmath.spec.LIMITS)")
-    for name, (value, why) in spec.LIMITS["log"].items():
-        b.add(name, value, why)
-    out.append(b)
     return out

@@ -18,7 +18,6 @@ from fractions import Fraction
 
 import mpmath as mp
 
-from .. import spec
 from . import log
 from .certify import certified_error
 from .common import Block, err_bits
@@ -85,8 +84,4 @@ def generate():
                                   "far below the result's ulp)")
         b.add("kmax_f32", 126.0, "the same for float (float d is 0 beyond 2^25)")
         out.append(b)
-    b = Block("vm_log1p_limits", "double", "where log1p's kernels change path (vecmath.spec.LIMITS)")
-    for name, (value, why) in spec.LIMITS["log1p"].items():
-        b.add(name, value, why)
-    out.append(b)
     return out

@@ -220,8 +220,4 @@ def generate():
         out.append(_approx_rational("f64"))
         out.append(_approx_rational("f32"))
         out += _f32_fast()
-    b = Block("vm_tanh_limits", "double", "where tanh's kernels change method (vecmath.spec.LIMITS)")
-    for name, (value, why) in spec.LIMITS["tanh"].items():
-        b.add(name, value, why)
-    out.append(b)
     return out
