@@ -92,6 +92,8 @@ VM_COLD static double log_f64_special(double x, int *st) {
 /* not positive, normal and finite: one vfpclasspd on AVX-512 */
 static inline vdm log_f64_special_mask(vd x) { return vd_not_positive_normal(x); }
 
+/* accurate float64: the core of log_core.h (budget there: 0.5 + < 0.015 ULP).
+ *   Worst measured: log accurate float64 0.500531 ULP at x = 0.884726240076375 */
 static inline vd log_f64_accurate_vec(vd x, int *st) {
     vd e;
     vd y = log_f64_accurate_core(x, 0.0, &e);
@@ -202,6 +204,8 @@ __attribute__((noinline)) static vf log_f32_redo(vf x, vf y, vfm redo, int *st) 
 #endif
 }
 
+/* accurate float32: the float-float first pass, its unsure lanes redone by the double kernel.
+ *   Worst measured: log accurate float32 0.5 ULP at x = 1.2783784e+23 */
 static inline vf log_f32_accurate_vec(vf x, int *st) {
     vf y2;
     vf y = log_f32_ff_first(x, &y2);
@@ -230,7 +234,8 @@ static inline vf log_f32_accurate_vec(vf x, int *st) {
         return y;                                                                           \
     }
 
-/* fast / approx float64: N = 16, r exact, log1p(r) = r + r^2 G(r). */
+/* fast / approx float64: N = 16, r exact, log1p(r) = r + r^2 G(r).
+ *   Worst measured: log fast float64 0.747849 ULP at x = 1.029154300281102 */
 static inline vd log_f64_fast_eval(vd x, double kbias) {
     vdi idx;
     vd kd;
@@ -248,6 +253,8 @@ static inline vd log_f64_fast_eval(vd x, double kbias) {
 }
 LOG_TIER(f64, double, vd, fast, 0x1p52, 52.0)
 
+/* approx float64: its worst inputs lie near the c != 1 entries, where r cancels part of log c.
+ *   Worst measured: log approx float64 6.4808e+06 ULP at x = 1.0312112174456156 */
 static inline vd log_f64_approx_eval(vd x, double kbias) {
     vdi idx;
     vd kd;
@@ -260,7 +267,8 @@ LOG_TIER(f64, double, vd, approx, 0x1p52, 52.0)
 static inline vfm log_f32_special_mask(vf x) { return vf_not_positive_normal(x); }
 
 /* fast / approx float32: float arithmetic, r exact (1/c has at most 7 bits); k - kbias is
- * exact (small integers). */
+ * exact (small integers).
+ *   Worst measured: log fast float32 0.549027 ULP at x = 1.0157416 */
 static inline vf log_f32_fast_eval(vf x, float kbias) {
 #define K vm_log_fast_f32_k
     vfi idx;
@@ -279,6 +287,7 @@ static inline vf log_f32_fast_eval(vf x, float kbias) {
 }
 LOG_TIER(f32, float, vf, fast, 0x1p23f, 23.0f)
 
+/*   Worst measured: log approx float32 74.1651 ULP at x = 1.0312567 */
 static inline vf log_f32_approx_eval(vf x, float kbias) {
     vfi idx;
     vf kf;
