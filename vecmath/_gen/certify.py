@@ -30,6 +30,17 @@ def exact(c):
     return f"({'-' if sign else ''}{int(man)} * 2^({int(exp)}))"
 
 
+def run(script):
+    """Sollya on a script; the completed process (its stdout holds what the script prints)."""
+    if not available():
+        raise SollyaMissing("Sollya is not installed (Debian: apt-get install sollya); it certifies "
+                            "the polynomial errors when the tables are regenerated")
+    with tempfile.NamedTemporaryFile("w", suffix=".sol") as fh:
+        fh.write(script)
+        fh.flush()
+        return subprocess.run(["sollya", "--warnonstderr", fh.name], capture_output=True, text=True, timeout=600)
+
+
 def certified_error(f, lo, hi, terms, relative=True, pieces=1):
     """Upper bound, as an mpf, of max |(p - f) / f| (relative) or |p - f| on [lo, hi], where
     p(x) = sum c x^k over terms = [(k, c), ...] with binary constants c and f is a Sollya
@@ -43,17 +54,11 @@ def certified_error(f, lo, hi, terms, relative=True, pieces=1):
         with ThreadPoolExecutor() as ex:
             return max(ex.map(lambda k: certified_error(f, edges[k], edges[k + 1], terms, relative),
                               range(pieces)))
-    if not available():
-        raise SollyaMissing("Sollya is not installed (Debian: apt-get install sollya); it certifies "
-                            "the polynomial errors when the tables are regenerated")
     p = " + ".join(f"{exact(c)} * x^{k}" for k, c in terms if c != 0) or "0"
     script = (f"prec = 300!;\nverbosity = 0!;\np = {p};\nf = {f};\n"
               f"e = supnorm(p, f, [{exact(lo)}; {exact(hi)}], {'relative' if relative else 'absolute'}, "
               f"{TARGET_ACCURACY});\nprint(sup(e));\n")
-    with tempfile.NamedTemporaryFile("w", suffix=".sol") as fh:
-        fh.write(script)
-        fh.flush()
-        r = subprocess.run(["sollya", "--warnonstderr", fh.name], capture_output=True, text=True, timeout=600)
+    r = run(script)
     out = r.stdout.strip().splitlines()
     try:
         with mp.workdps(60):

@@ -82,22 +82,16 @@ def _fpminimax_h_float(rng, deg):
     fpminimax (relative to H) on rng, and the certified relative error of log1p(r) through it.
     Rounding a real minimax fit's coefficients to float lost 0.2 bits of the float-float first
     pass's measured accuracy at N=16 (2^-33.20 against 2^-33.40 over every float)."""
-    import subprocess
-    import tempfile
+    from . import certify
 
-    from .certify import available, exact, SollyaMissing
-    if not available():
-        raise SollyaMissing("Sollya is not installed (Debian: apt-get install sollya)")
+    exact = certify.exact
     lo, hi = rng
     script = (f"prec = 200!;\nverbosity = 0!;\ndisplay = hexadecimal!;\n"
               f"f = (log1p(x) - x + x^2/2) / x^3;\n"
               f"p = fpminimax(f, {deg}, [|single...|], [{exact(mp.mpf(lo.numerator) / lo.denominator)};"
               f" {exact(mp.mpf(hi.numerator) / hi.denominator)}], floating, relative);\n"
               f"for i from 0 to {deg} do print(coeff(p, i));\n")
-    with tempfile.NamedTemporaryFile("w", suffix=".sol") as fh:
-        fh.write(script)
-        fh.flush()
-        r = subprocess.run(["sollya", "--warnonstderr", fh.name], capture_output=True, text=True, timeout=600)
+    r = certify.run(script)
     coeffs = [float.fromhex(line.strip()) for line in r.stdout.strip().splitlines()[-(deg + 1):]]
     assert len(coeffs) == deg + 1 and all(to_float(c) == c for c in coeffs), r.stdout + r.stderr
     fixed_terms, first = H_FORM
