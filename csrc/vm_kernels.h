@@ -4,7 +4,7 @@
 #define VM_KERNELS_H
 #include "generated/vm_functions.h" /* VM_KERNEL_LIST, VM_FROM_OUTPUT_LIST: from the descriptors */
 
-/* Every (function, tier) has derivative kernels too (csrc/<function>_deriv.c):
+/* Every (function, tier) has derivative kernels too (csrc/kernels/<function>_deriv-inl.h):
  *   vm_<fn>_<tier>_deriv_<f64|f32>(x, dy, n)   dy = f'(x)
  *   vm_<fn>_<tier>_vd_<f64|f32>(x, y, dy, n)   y = f(x) and dy = f'(x) from one evaluation
  * and the functions of VM_FROM_OUTPUT_LIST (descriptor: from_output) have

@@ -28,7 +28,7 @@ def accuracy_rows():
 
 def test_quoted_worst_inputs_match_the_accuracy_report():
     rows = accuracy_rows()
-    quotes = [(path.name, q) for path in sorted((ROOT / "csrc").glob("*.[ch]"))
+    quotes = [(path.name, q) for path in sorted((ROOT / "csrc").rglob("*.[ch]"))
               for q in QUOTE.findall(path.read_text())]
     assert quotes, "no kernel file quotes its worst input"
     for name, (fn, tier, dtype, ulp, x) in quotes:

@@ -568,7 +568,7 @@ VM_LOG_APPROX_F32_K = dict(
 # where log's kernels change path or saturate (vecmath/functions/log.py: limits)
 VM_LOG_LIMITS = dict(
     f32_cr_window=float.fromhex('0x1.0000000000000p+14'),  # accurate float32: double ulps around a float midpoint within which the first pass (2^-41 relative = 2^12 ulps) cannot decide the rounding: 4x margin, about 2^-14 of inputs take the exact path
-    f32_ff_eps=float.fromhex('0x1.0000000000000p-33'),  # accurate float32, float-float first pass: the Ziv test's d, relative to the result (y = hi + (t +- d |hi|) agree or the lane is redone): bound 2^-33.7 (csrc/log.c), measured 2^-34.4; about 2^-8.5 of inputs take the double pass
+    f32_ff_eps=float.fromhex('0x1.0000000000000p-33'),  # accurate float32, float-float first pass: the Ziv test's d, relative to the result (y = hi + (t +- d |hi|) agree or the lane is redone): bound 2^-33.7 (csrc/kernels/log-inl.h), measured 2^-34.4; about 2^-8.5 of inputs take the double pass
 )
 
 # accurate: tanh(a) = a + a^3 P(a^2), degree 9 on |a| < 0.03125, relative error <= 2^-64.92 (certified)

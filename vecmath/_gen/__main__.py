@@ -95,7 +95,7 @@ def render_function_lists():
               "#define VM_FROM_OUTPUT_LIST(X) " + " ".join(f"X({f.name})" for f in fns if f.from_output),
               "", "#endif", ""]
     files = [header, "/* Each function's kernels, then its derivatives'; included once per ISA build. */"]
-    files += [f'#include "{f.name}{part}.c"' for f in fns for part in ("", "_deriv")]
+    files += [f'#include "kernels/{f.name}{part}-inl.h"' for f in fns for part in ("", "_deriv")]
     return {LISTS_OUT: "\n".join(lists), FILES_OUT: "\n".join(files) + "\n"}
 
 

@@ -176,7 +176,7 @@ def generate():
         out.append(Table("vm_log_logc16_lo_f", "float", [to_float(v - h) for v, h in zip(logc16, hi16f)],
                          "log c - vm_log_logc16_hi_f, N=16 (accurate float32 float-float pass, AVX2)"))
         # the float-float first pass: log1p(r) = r - r^2/2 + r^3 H(r), H in float, of degree 3 on
-        # N=32's r and degree 4 on N=16's (the kernel's error budget: csrc/log.c)
+        # N=32's r and degree 4 on N=16's (the kernel's error budget: csrc/kernels/log-inl.h)
         for n, rng, deg in ((32, rng32, 3), (16, rng16, 4)):
             coeffs, err = _fpminimax_h_float(rng, deg)
             b = Block(f"vm_log_accurate_f32_ff{n}_k", "float",

@@ -1,6 +1,6 @@
 """log1p: log(1 + x) on log's reduction, tables and polynomials (vecmath/_gen/log.py).
 
-The kernels (csrc/log1p.c) reduce u = 1 + x rounded exactly as log reduces x, r = z (1/c) - 1
+The kernels (csrc/kernels/log1p-inl.h) reduce u = 1 + x rounded exactly as log reduces x, r = z (1/c) - 1
 exact, and fold the rounding error d = (1 + x) - u back in as rh + rl = r + d 2^-k (1/c).  So
 they read log's tables and coefficients, imported here from log's generator rather than fitted
 again, and this module checks what log1p adds to log's assumptions and certifies log's

@@ -6,7 +6,7 @@ its derivatives (f' for the accuracy tool, f'' for the AD rules) and NumPy's nam
 generator, the C lists (csrc/generated/vm_functions.h), the ufunc modules, numba, CUDA, the AD
 adapters, the accuracy tool, the tests and the docs all iterate over FUNCTIONS, so adding a
 function is its descriptor here, its generator module (vecmath/_gen/<name>.py) and its kernel
-files (csrc/<name>.c, csrc/<name>_deriv.c): docs/design.md, "Adding a function".
+files (csrc/kernels/<name>-inl.h, csrc/kernels/<name>_deriv-inl.h): docs/design.md, "Adding a function".
 
 `import vecmath` reads these without importing mpmath: the mpmath parts are names and functions
 that import it (or receive it) when the accuracy tool calls them.

@@ -1,4 +1,4 @@
-"""atan (NumPy: arctan): inverse tangent.  Kernels csrc/atan.c, csrc/atan_deriv.c; generator
+"""atan (NumPy: arctan): inverse tangent.  Kernels csrc/kernels/atan-inl.h, csrc/kernels/atan_deriv-inl.h; generator
 _gen/atan.py."""
 import math
 

@@ -1,4 +1,4 @@
-"""exp: e^x.  Kernels csrc/exp.c (cores in exp_core.h), csrc/exp_deriv.c; generator _gen/exp.py."""
+"""exp: e^x.  Kernels csrc/kernels/exp-inl.h (cores in exp_core.h), csrc/kernels/exp_deriv-inl.h; generator _gen/exp.py."""
 import math
 
 from . import Function

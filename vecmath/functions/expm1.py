@@ -1,4 +1,4 @@
-"""expm1: e^x - 1.  Kernels csrc/expm1.c (exp's cores from exp_core.h), csrc/expm1_deriv.c;
+"""expm1: e^x - 1.  Kernels csrc/kernels/expm1-inl.h (exp's cores from exp_core.h), csrc/kernels/expm1_deriv-inl.h;
 generator _gen/expm1.py."""
 import math
 

@@ -1,4 +1,4 @@
-"""log: natural logarithm.  Kernels csrc/log.c (cores in log_core.h), csrc/log_deriv.c; generator
+"""log: natural logarithm.  Kernels csrc/kernels/log-inl.h (cores in log_core.h), csrc/kernels/log_deriv-inl.h; generator
 _gen/log.py."""
 import math
 
@@ -35,7 +35,7 @@ FUNCTION = Function(
                                    "rounding: 4x margin, about 2^-14 of inputs take the exact path"),
         "f32_ff_eps": (2.0 ** -33, "accurate float32, float-float first pass: the Ziv test's d, relative "
                                    "to the result (y = hi + (t +- d |hi|) agree or the lane is redone): "
-                                   "bound 2^-33.7 (csrc/log.c), measured 2^-34.4; about 2^-8.5 of "
+                                   "bound 2^-33.7 (csrc/kernels/log-inl.h), measured 2^-34.4; about 2^-8.5 of "
                                    "inputs take the double pass"),
     },
     deriv=lambda mp, x: None if x < 0 else (mp.inf if x == 0 else 1 / x),

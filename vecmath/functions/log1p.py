@@ -1,4 +1,4 @@
-"""log1p: log(1 + x).  Kernels csrc/log1p.c (on log's cores, log_core.h), csrc/log1p_deriv.c;
+"""log1p: log(1 + x).  Kernels csrc/kernels/log1p-inl.h (on log's cores, log_core.h), csrc/kernels/log1p_deriv-inl.h;
 generator _gen/log1p.py (log's tables and polynomials, checked and certified for log1p)."""
 import math
 

@@ -1,4 +1,4 @@
-"""tanh: hyperbolic tangent.  Kernels csrc/tanh.c (on exp's cores, exp_core.h), csrc/tanh_deriv.c;
+"""tanh: hyperbolic tangent.  Kernels csrc/kernels/tanh-inl.h (on exp's cores, exp_core.h), csrc/kernels/tanh_deriv-inl.h;
 generator _gen/tanh.py."""
 import math
 

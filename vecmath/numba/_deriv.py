@@ -1,4 +1,4 @@
-"""Derivatives in numba: the C derivative kernels (csrc/<fn>_deriv.c) called through their lane
+"""Derivatives in numba: the C derivative kernels (csrc/kernels/<fn>_deriv-inl.h) called through their lane
 entry points (_lanes), so every function gives the bits of the derivative ufunc of its tier
 (vecmath.<tier>.deriv.<fn>), and a user's loop vectorizes with one call per register.
 

@@ -5,7 +5,7 @@ the call itself and reloading every constant, which LLVM keeps in registers when
 inlined; a table read costs an inlined kernel a gather per lane.  So only kernels with no table
 are faster inlined: the approx tiers of tanh (one rational, float32 and float64) and of atan
 float32 (one polynomial), by 7-21 % (docs/numba.md: "Which kernels are inlined").  Each is
-csrc/tanh.c's or csrc/atan.c's approx kernel operation by operation, from the same generated
+csrc/kernels/tanh-inl.h's or csrc/kernels/atan-inl.h's approx kernel operation by operation, from the same generated
 constants (vecmath._data): the same bits, checked by tests/test_numba.py on every input class.
 A NaN x propagates through every operation as x quieted, sign and payload kept, as in C.
 """

@@ -1,6 +1,6 @@
 /* log1p'(x) = 1/(1 + x).
  *
- * accurate float64: 1 + x = u + d exactly (log1p.c's Fast2Sum), q = 1/u, and the quotient
+ * accurate float64: 1 + x = u + d exactly (log1p-inl.h's Fast2Sum), q = 1/u, and the quotient
  *   corrected for both the division's remainder and d: 1/(u + d) = q (1 + rho) with
  *   rho = (1 - u q) - d q to 2^-104 (1 - u q exact by one FMA), dy = q + q rho by one FMA:
  *   ~0.5 ULP (bound spec.DERIV_BOUNDS: 2).

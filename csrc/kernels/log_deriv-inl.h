@@ -15,7 +15,7 @@ VM_COLD static double log_f64_deriv_special(double x, int *st) {
     }
     if (x < 0) {
         *st |= VM_FE_INVALID;
-        return LOG_INVALID_NAN; /* log.c: the x86 default NaN, sign set */
+        return LOG_INVALID_NAN; /* log-inl.h: the x86 default NaN, sign set */
     }
     if (isinf(x)) return 0.0;
     double d = 1.0 / x;

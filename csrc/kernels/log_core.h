@@ -1,8 +1,8 @@
-/* log's shared cores, included by csrc/log.c and csrc/log1p.c (log1p(x) = log(1 + x) on the
+/* log's shared cores, included by csrc/kernels/log-inl.h and csrc/kernels/log1p-inl.h (log1p(x) = log(1 + x) on the
  * same reduction, tables and polynomials): the reduction x = 2^k z with its table index
  * (LOG_REDUCE_F64 / LOG_REDUCE_F32), the accurate float64 core, the float32 first pass, the
  * polynomials of the tiers, and the special values (NaN, zeros, negatives) shared by both
- * functions.  Methods and error budgets: csrc/log.c's opening comment. */
+ * functions.  Methods and error budgets: csrc/kernels/log-inl.h's opening comment. */
 #ifndef VM_LOG_CORE_H
 #define VM_LOG_CORE_H
 #include "simd/vm_poly.h"

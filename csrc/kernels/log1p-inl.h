@@ -1,5 +1,5 @@
 /* log1p(x) = log(1 + x) for float64 and float32, three tiers, on log's reduction, tables and
- * polynomials (csrc/log_core.h; vecmath/_gen/log1p.py checks log's tables for log1p and
+ * polynomials (csrc/kernels/log_core.h; vecmath/_gen/log1p.py checks log's tables for log1p and
  * certifies log's polynomials on the range log1p needs: csrc/generated/vm_data.h, vm_log1p_k).
  *
  * Method: u = 1 + x rounded and d = (1 + x) - u (exactly, or nearly: per tier below).  u is
@@ -18,7 +18,7 @@
  * (log1p(x) has the sign of x; the OR changes nothing else).
  *
  * accurate float64: 1 + x = u + d exactly by Fast2Sum on a = max(1, x), b = min(1, x) (|a| >=
- *   |b| for x >= -1); log's accurate core on rh (csrc/log_core.h: Fast2Sum of w + rh, -rh^2/2 by
+ *   |b| for x >= -1); log's accurate core on rh (csrc/kernels/log_core.h: Fast2Sum of w + rh, -rh^2/2 by
  *   two FMAs, rh^3 H(rh), H degree 7 by Horner) with rl (1 - rh) added to its small term t
  *   (rl / (1 + rh) to 2^-62 relative): 0.5 final rounding + < 0.003 + H's error (< 0.012)
  *   -> < 0.52 ULP.  Measured maximum: see below at log1p_f64_accurate_vec.

@@ -1,7 +1,7 @@
-/* exp's evaluation, shared by every kernel file that needs exp: exp.c (exp's own array
- * kernels), exp_deriv.c, tanh.c, tanh_deriv.c, expm1.c, expm1_deriv.c.  The method and the
- * tiers' overview: exp.c's opening comment; each tier's error budget is beside its core below,
- * and the measured worst inputs beside exp's array kernels in exp.c (tests/test_docs.py reads
+/* exp's evaluation, shared by every kernel file that needs exp: exp-inl.h (exp's own array
+ * kernels), exp_deriv-inl.h, tanh-inl.h, tanh_deriv-inl.h, expm1-inl.h, expm1_deriv-inl.h.  The method and the
+ * tiers' overview: exp-inl.h's opening comment; each tier's error budget is beside its core below,
+ * and the measured worst inputs beside exp's array kernels in exp-inl.h (tests/test_docs.py reads
  * the .c files).  Needs simd/vm_simd.h (included by kernels_all.h first).
  * Defines the reduction and scale helpers (exp_f64_round_k, exp_f32_round_k, exp_f64_scale32,
  * exp_f64_scale16, exp_f32_scale16), the cores (exp_f64_accurate_core, exp_f64_fast_core,
@@ -52,7 +52,7 @@ static inline vd exp_f64_accurate_poly(vd r, vd r2) {
  *   Budget: 0.5 ULP final rounding (scale + scale*tmp in one FMA) + 2^-63 polynomial + the
  *   roundings in tmp (r, r + r^2 p, tail + ..: each <= 2^-60 beside 1 + tmp, up to 2^-7 ULP
  *   where the result lies low in its binade) -> ~0.51 ULP, < 0.53 with every rounding at its
- *   worst (the measured maximum: exp.c). */
+ *   worst (the measured maximum: exp-inl.h). */
 static inline vd exp_f64_accurate_core(vd x, vd *scale) {
     vdi ki;
     vd kd = exp_f64_round_k(x, EXP_K.inv_ln2_n, EXP_K.shift, &ki);
@@ -156,7 +156,7 @@ static inline vd exp_f64_accurate_vec(vd x, int *st) {
  *   and one addition, tmp = tail + (r + r^2 p)), degree 6 (2^-56.3): final rounding 0.5 + the
  *   polynomial's 0.1 + tmp's roundings (< 2^-58 relative) < 0.62 ULP.  Without the tails,
  *   scale's own rounding added up to 0.5 ULP (measured 1.08).  Subnormal results come from
- *   exp_f64_special_of, rounded twice (< 0.5 ULP more): the measured worst (exp.c) is one. */
+ *   exp_f64_special_of, rounded twice (< 0.5 ULP more): the measured worst (exp-inl.h) is one. */
 static inline vd exp_f64_fast_core(vd x, vd *scale) {
 #define K vm_exp_fast_f64_k
     vdi ki;
@@ -289,7 +289,7 @@ static inline vf exp_f32_finish(vf x, vf scale, vf tmp, vm_special_f32 special_f
 /* exp(x) = scale (1 + tmp), the fast float32 tier: float, N = 16, degree 3
  * fast float32 (faithful): float arithmetic, N = 16 float table, two-part reduction, degree 3
  *   (2^-29.2): < 2 ULP by the sum of its errors; the exhaustive test proves every float input
- *   within 1 ULP (the maximum: exp.c). */
+ *   within 1 ULP (the maximum: exp-inl.h). */
 static inline vf exp_f32_fast_core(vf x, vf *scale) {
 #define K vm_exp_fast_f32_k
     vfi ki;

@@ -6,7 +6,7 @@
  * so that adding k << (52 - log2 N) gives 2^(k/N) with its exponent in place.  Result
  * scale + scale*tmp in one FMA.  Tables, coefficients and bounds: csrc/generated/vm_data.h.
  *
- * Tiers (bound; each tier's method and error budget beside its core in csrc/exp_core.h; maxima
+ * Tiers (bound; each tier's method and error budget beside its core in csrc/kernels/exp_core.h; maxima
  * and worst inputs beside each array kernel below, from python -m vecmath.accuracy.report,
  * docs/accuracy.md, which tests/test_docs.py holds these quotes to):
  *   accurate float64  < 1 ULP            N = 32 with tails, degree 6: ~0.51 ULP (< 0.53)
