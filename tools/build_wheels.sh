@@ -36,9 +36,11 @@ copy_tree() {   # the files git would ship (tracked, or untracked and not ignore
         xargs -0 -I{} sh -c '[ -e "{}" ] && echo "{}"' | tar -cf - -T -) | tar -xf - -C "$dest"
 }
 
-repair() {      # auditwheel repair into OUT, its report beside the wheel
-    local raw="$1" arch="$2"
-    "$TOOLS/bin/auditwheel" repair --strip -w "$OUT" "$raw"   # no debug info in a wheel
+repair() {      # auditwheel repair into OUT, its report beside the wheel; no debug info in a wheel
+    local raw="$1" arch="$2" bin="$WORK/bin-$2"
+    mkdir -p "$bin"   # auditwheel --strip runs `strip`: the architecture's own
+    [ "$arch" = x86_64 ] || ln -sf "$(command -v "$arch-linux-gnu-strip")" "$bin/strip"
+    PATH="$bin:$PATH" "$TOOLS/bin/auditwheel" repair --strip -w "$OUT" "$raw"
     local wheel
     wheel="$(ls -t "$OUT"/vecmath-*"$arch".whl | head -1)"
     "$TOOLS/bin/auditwheel" show "$wheel" | tee "${wheel%.whl}.auditwheel.txt"
