@@ -39,21 +39,21 @@ struct ufunc_spec {
 #define VALUE_DOC(fn, tier) #fn "(x, /, out=None, *, where=True, ...): vecmath " #tier " tier; " \
     "see numpy." #fn " for the ufunc arguments."
 #define VALUE_SPEC(fn, tier) \
-    {#fn "_" #tier, #fn, VALUE_DOC(fn, tier), #fn, 1, vm_##fn##_##tier##_f64, vm_##fn##_##tier##_f32},
+    {#fn "_" #tier, #fn, VALUE_DOC(fn, tier), #fn, 1, vm_##fn##_##tier##_f64, vm_##fn##_##tier##_f32, {0}, {0}, {0}},
 #define DERIV_SPECS(fn, tier)                                                                   \
     {#fn "_" #tier "_deriv", "deriv." #fn,                                                     \
      "deriv." #fn "(x, /, out=None, *, where=True, ...): the derivative of " #fn " at x, "     \
      "vecmath " #tier " tier.", NULL, 1, vm_##fn##_##tier##_deriv_f64,                         \
-     vm_##fn##_##tier##_deriv_f32},                                                            \
+     vm_##fn##_##tier##_deriv_f32, {0}, {0}, {0}},                                              \
     {#fn "_" #tier "_vd", #tier ".deriv." #fn "_and_deriv", /* unique: dask finds it by name */ \
      "deriv." #fn "_and_deriv(x, /, out=(None, None), *, where=True, ...): (" #fn "(x), its "  \
      "derivative at x) from one evaluation, vecmath " #tier " tier; the value has the bits of " \
-     #fn "(x).", NULL, 2, vm_##fn##_##tier##_vd_f64, vm_##fn##_##tier##_vd_f32},
+     #fn "(x).", NULL, 2, vm_##fn##_##tier##_vd_f64, vm_##fn##_##tier##_vd_f32, {0}, {0}, {0}},
 #define FROM_OUTPUT_SPEC(fn)                                                                    \
     {#fn "_from_output", "deriv." #fn "_from_output",                                          \
      "deriv." #fn "_from_output(y, /, out=None, ...): the derivative of " #fn " at x, given "  \
      "y = " #fn "(x) (any tier); cheap, and only as accurate as y allows.", NULL, 1,            \
-     vm_##fn##_from_output_f64, vm_##fn##_from_output_f32},
+     vm_##fn##_from_output_f64, vm_##fn##_from_output_f32, {0}, {0}, {0}},
 /* Every ufunc, expanded from the kernel lists: they are the one source of which ufuncs exist. */
 static struct ufunc_spec specs[] = {VM_KERNEL_LIST(VALUE_SPEC) VM_DERIV_LIST(DERIV_SPECS)
                                         VM_FROM_OUTPUT_LIST(FROM_OUTPUT_SPEC)};
@@ -168,7 +168,7 @@ static PyMethodDef methods[] = {
     {"_set_mxcsr", py_set_mxcsr, METH_O, "Test only: set this thread's MXCSR (x86-64)."},
     {NULL, NULL, 0, NULL}};
 
-static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "_ufuncs", NULL, -1, methods};
+static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "_ufuncs", NULL, -1, methods, NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__ufuncs(void) {
     if (vm_init() != 0) {

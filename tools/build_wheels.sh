@@ -8,7 +8,8 @@
 #               sysconfig names aarch64-linux-gnu-gcc as the compiler, against that CPython's
 #               headers and NumPy's aarch64 headers; then auditwheel repair (run here: it reads
 #               the aarch64 ELF files, no ARM machine needed)
-#   CC=clang tools/build_wheels.sh ...      the same with clang (aarch64: clang --target=aarch64-linux-gnu)
+#   CC=clang tools/build_wheels.sh ...      the same with clang (aarch64: $CC --target=aarch64-linux-gnu;
+#                                           Debian: CC=clang-14)
 #   WHEEL_DIR=dir                           somewhere other than dist/
 # Each build runs in a copy of the tracked (and untracked, not ignored) files, so no build folder
 # or stray file of this checkout can reach a wheel.  auditwheel's tag is the oldest manylinux
@@ -62,8 +63,8 @@ for arch in "${ARCHES[@]}"; do
         CROSS="${CROSS_DIR:-$ROOT/.cross}"
         "$ROOT/tools/aarch64_sysroot.sh" "$CROSS"
         inc="-I$CROSS/sysroot/usr/include -I$CROSS/sysroot/usr/include/python3.11"
-        if [ "$CC_KIND" = clang ]; then
-            cross_cc="clang --target=aarch64-linux-gnu"
+        if [[ "$CC_KIND" == *clang* ]]; then
+            cross_cc="$CC_KIND --target=aarch64-linux-gnu"
         else
             cross_cc=aarch64-linux-gnu-gcc
         fi
