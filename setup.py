@@ -46,4 +46,13 @@ ufuncs = Extension(
     depends=KERNEL_HEADERS,
 )
 
+# Windows: no build.  MSVC has neither GCC's vector extensions and __builtin_cpu_supports, which
+# the kernels are written with, nor POSIX threads (vm_threads.c): say so here, before any compiler
+# runs, instead of failing in it (docs/design.md, "Platforms")
+import sys  # noqa: E402
+
+if sys.platform == "win32":
+    sys.exit("vecmath cannot be built on Windows: its C kernels use GCC/clang vector extensions and "
+             "POSIX threads, which MSVC lacks (docs/design.md, 'Platforms'). Use Linux, macOS or WSL.")
+
 setup(libraries=kernels, ext_modules=[ufuncs], cffi_modules=["vecmath/_kernels_build.py:ffibuilder"])

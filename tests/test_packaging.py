@@ -49,3 +49,13 @@ def test_accuracy_tool_measures_worst_cases_from_the_wheel(installed):
     assert Path(where).is_relative_to(tmp / "site")
     n = int(r.stdout.splitlines()[0].split(" n=")[2].split()[0])
     assert n > 1000 + 60_000          # the samples and tanh's worst cases, both signs
+
+
+def test_wheel_holds_every_path_and_nothing_stray(installed):
+    """Every module and data file (worst cases, golden hashes, the PTX, LTO-IR where built), both
+    extensions with every CPU path of this architecture, and no build folder or source file
+    (tests/wheel_files.py)."""
+    from wheel_files import wheel_problems
+
+    tmp, _ = installed
+    assert wheel_problems(next((tmp / "dist").glob("vecmath-*.whl"))) == []

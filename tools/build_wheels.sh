@@ -61,7 +61,11 @@ for arch in "${ARCHES[@]}"; do
             command -v "$tool" >/dev/null || { echo "build_wheels: $tool not found (apt-get install gcc-aarch64-linux-gnu qemu-user)" >&2; exit 77; }
         done
         CROSS="${CROSS_DIR:-$ROOT/.cross}"
-        "$ROOT/tools/aarch64_sysroot.sh" "$CROSS"
+        rc=0; "$ROOT/tools/aarch64_sysroot.sh" "$CROSS" || rc=$?
+        if [ $rc -ne 0 ]; then
+            echo "build_wheels: no aarch64 CPython (tools/aarch64_sysroot.sh exited $rc)" >&2
+            exit 77
+        fi
         inc="-I$CROSS/sysroot/usr/include -I$CROSS/sysroot/usr/include/python3.11"
         if [[ "$CC_KIND" == *clang* ]]; then
             cross_cc="$CC_KIND --target=aarch64-linux-gnu"
