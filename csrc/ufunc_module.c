@@ -58,6 +58,14 @@ struct ufunc_spec {
 static struct ufunc_spec specs[] = {VM_KERNEL_LIST(VALUE_SPEC) VM_DERIV_LIST(DERIV_SPECS)
                                         VM_FROM_OUTPUT_LIST(FROM_OUTPUT_SPEC)};
 
+/* the compiler that built this, for config(): clang's __VERSION__ names itself ("Debian Clang
+ * 14.0.6", "Apple LLVM 15.0.0 (clang-1500...)"), gcc's is the bare version */
+#if defined(__clang__)
+#define VM_COMPILER __VERSION__
+#else
+#define VM_COMPILER "gcc " __VERSION__
+#endif
+
 /* NumPy's names where they differ from ours */
 static const char *numpy_name(const char *name) {
     return strcmp(name, "atan") == 0 ? "arctan" : name;
@@ -115,7 +123,7 @@ static PyObject *py_config(PyObject *self, PyObject *args) {
             goto fail;
     }
     return Py_BuildValue("{s:s,s:N,s:N,s:s}", "isa", vm_isa(), "paths", paths, "available",
-                         available, "compiler", "gcc " __VERSION__);
+                         available, "compiler", VM_COMPILER);
 fail:
     Py_XDECREF(paths);
     Py_XDECREF(available);

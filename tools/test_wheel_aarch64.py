@@ -10,7 +10,7 @@ interpreter is Debian's arm64 CPython 3.11 with NumPy's, cffi's and mpmath's aar
 (tools/aarch64_sysroot.sh, run here if needed); the wheel is installed beside them with
 pip install --target --platform, nothing of this checkout importable.  On each path:
   import   vecmath.show_config() under VECMATH_ISA, whose path in use must be that path
-  bits     quick: every ufunc's outputs (derivatives included) on every 64th golden input, every
+  bits     (golden)  quick: every ufunc's outputs (derivatives included) on every 64th golden input, every
            special value and NaN kept, hashed there and compared with this machine's ufuncs
            (tools/cross_check.py's subset); full: python -m vecmath.accuracy.golden --print,
            every one of the committed hashes (the same golden_hashes.json as x86-64's)
@@ -116,6 +116,8 @@ def main(argv=None):
     p.add_argument("--quick", action="store_true", help="CI's subset")
     p.add_argument("--path", action="append", choices=PATHS, help="only these paths")
     p.add_argument("--numba", action="store_true", help="also numba's aarch64 wheel (full run)")
+    p.add_argument("--steps", default="import,bits,contract,umath,numba",
+                   help="only these steps, comma-separated (e.g. import,bits: the clang wheel's golden check)")
     p.add_argument("--cross-dir", default=str(ROOT / ".cross"), help="tools/aarch64_sysroot.sh's folder")
     args = p.parse_args(argv)
     if shutil.which("qemu-aarch64") is None:
@@ -163,27 +165,30 @@ def main(argv=None):
                 return not bad, f"{len(want) - len(bad)} of {len(want)} hashes match" + (f"; differ: {bad[:6]}" if bad else "")
             return check
 
+        steps = set(args.steps.split(","))
         for isa in paths:
-            run.run(isa, "import", ["-c", "import vecmath; vecmath.show_config()"],
-                    check=lambda out, isa=isa: (f"CPU path in use : {isa} " in out, f"show_config: path {isa}"))
-            if args.quick:
+            if "import" in steps:
+                run.run(isa, "import", ["-c", "import vecmath; vecmath.show_config()"],
+                        check=lambda out, isa=isa: (f"CPU path in use : {isa} " in out, f"show_config: path {isa}"))
+            if "bits" in steps and args.quick:
                 run.run(isa, "bits", ["-c", BITS_CHILD], check=compare(want_quick))
-            else:
+            elif "bits" in steps:
                 run.run(isa, "golden", ["-m", "vecmath.accuracy.golden", "--print"], check=compare(committed))
-            if not args.quick or isa == "neon":
+            if (not args.quick or isa == "neon") and "contract" in steps:
                 run.run(isa, "contract", ["-m", "pytest", "-p", "no:cacheprovider", "-q", "-p", "no:randomly",
                                           "test_ufunc_contract.py", "test_warnings.py"], cwd=work / "tests")
+            if (not args.quick or isa == "neon") and "umath" in steps:
                 run.run(isa, "umath", ["-m", "pytest", "-p", "no:cacheprovider", "-q", "-p", "numpy_umath_peer",
                                        "--pyargs", "numpy._core.tests.test_umath", "numpy._core.tests.test_umath_accuracy",
                                        "-k", "exp or log or tanh or arctan"])
-            if args.numba and not args.quick:
+            if args.numba and not args.quick and "numba" in steps:
                 run.run(isa, "numba", ["-c", NUMBA_CHILD])
     print("time under emulation per path: " + ", ".join(f"{k} {v:.0f} s" for k, v in run.times.items())
           + f"; total {time.perf_counter() - t0:.0f} s")
     if run.failed:
         print("FAILED: " + ", ".join(run.failed))
         return 1
-    print(f"aarch64 wheel: every step passed on {', '.join(paths)}")
+    print(f"aarch64 wheel: every step passed on {', '.join(paths)} ({args.steps})")
     return 0
 
 
