@@ -86,6 +86,24 @@ def test_ptx_is_generated_from_the_current_source():
         "stale PTX: run python -m vecmath.cuda._build"
 
 
+def test_device_code_is_contraction_proof():
+    """Compiled with contraction, approximate division and square root allowed (what nvJitLink
+    does at link time with the LTO-IR: its default is -fma=1), the device code is the same as
+    with vecmath's flags: every floating-point operation is explicitly rounded, in the vector
+    layer and in the scalar special routines alike (VM_FADD & co.), so no option can fuse or
+    approximate one.  (Flush to zero is the link's too: numba-cuda links without it.)"""
+    from vecmath.cuda import _build
+
+    lib = nvrtc12()
+    if lib is None:
+        pytest.skip("NVRTC 12 is not installed (pip install nvidia-cuda-nvrtc-cu12)")
+    loose = ["--fmad=true", "--ftz=false", "--prec-div=false", "--prec-sqrt=false"] + _build.FLAGS[4:]
+    strict = _build.code(_build.compile_ptx(lib=lib))
+    assert _build.code(_build.compile_ptx(lib=lib, flags=loose)) == strict
+    plain = FLOAT_OP.findall(strict)
+    assert plain and all("rn" in mods.split(".") for _, mods, _ in plain)
+
+
 def ptxas():
     found = shutil.which("ptxas")
     for root in site.getsitepackages() + sys.path:

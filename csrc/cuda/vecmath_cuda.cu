@@ -14,7 +14,7 @@
 #define VM_ISA_CUDA
 #include "kernels_all.h"
 
-#define VM_CUDA_ENTRY extern "C" __device__ __noinline__ int
+#define VM_CUDA_ENTRY extern "C" __device__ int
 
 /* One entry of each kind per dtype (T: f64 or f32, C: its C type) */
 #define VM_CUDA_ONE(fn, tier, T, C)                                                              \
@@ -43,9 +43,19 @@ struct vm_cuda_pair_f32 { float y, dy; };
 #define VM_CUDA_DERIV(fn, tier) VM_CUDA_DERIV_ONE(fn, tier, f64, double) VM_CUDA_DERIV_ONE(fn, tier, f32, float)
 VM_DERIV_LIST(VM_CUDA_DERIV)
 
-/* The hardware approximations (special function unit): ex2.approx, lg2.approx, tanh.approx. */
-VM_CUDA_ENTRY vm_cuda_hw_exp_f32(float *y, float x) { *y = __expf(x); return 0; }
-VM_CUDA_ENTRY vm_cuda_hw_log_f32(float *y, float x) { *y = __logf(x); return 0; }
+/* The hardware approximations (special function unit): ex2.approx, lg2.approx, tanh.approx; the
+ * instructions of CUDA's __expf and __logf, written out so that their multiplication is rounded
+ * explicitly too (a link-time contraction with the caller's code would change the bits). */
+VM_CUDA_ENTRY vm_cuda_hw_exp_f32(float *y, float x) {
+    asm("ex2.approx.f32 %0, %1;" : "=f"(*y) : "f"(__fmul_rn(x, 0x1.715476p+0f))); /* log2(e) */
+    return 0;
+}
+VM_CUDA_ENTRY vm_cuda_hw_log_f32(float *y, float x) {
+    float l;
+    asm("lg2.approx.f32 %0, %1;" : "=f"(l) : "f"(x));
+    *y = __fmul_rn(l, 0x1.62e430p-1f); /* ln 2 */
+    return 0;
+}
 VM_CUDA_ENTRY vm_cuda_hw_tanh_f32(float *y, float x) {
     asm("tanh.approx.f32 %0, %1;" : "=f"(*y) : "f"(x));
     return 0;
