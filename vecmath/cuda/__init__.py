@@ -27,6 +27,7 @@ try:
 except ImportError as e:  # numba-cuda is the optional extra
     raise ImportError(f'vecmath.cuda needs numba-cuda: pip install "vecmath[cuda]" ({e})') from None
 
+import os
 import pathlib
 
 import numpy as np
@@ -36,6 +37,74 @@ from .. import functions, spec
 PTX = str(pathlib.Path(__file__).with_name("vecmath_cuda.ptx"))
 _FLOATS = {np.dtype(np.float32): types.float32, np.dtype(np.float64): types.float64}
 _THREADS = 256
+
+
+# ---- which code user kernels link: LTO-IR (inlined at link time) or PTX (called) -------------
+
+def _nvjitlink_version():
+    """(major, minor) of the nvJitLink numba-cuda links with, or None where it has none."""
+    try:
+        from numba.cuda.cudadrv import driver
+        if not driver._have_nvjitlink():
+            return None
+        from cuda.bindings import nvjitlink
+        return tuple(nvjitlink.version())
+    except Exception:   # no cuda-bindings, no library: numba-cuda links PTX with the driver
+        return None
+
+
+def _choose_link():
+    """(kind, file, reason): "ltoir" with the LTO-IR for nvJitLink's major version where that
+    nvJitLink is at least as new as the NVRTC that made it (it refuses newer LTO-IR, and LTO-IR
+    of another major version), else "ptx".  $VECMATH_CUDA_LINK=ptx forces the PTX."""
+    from ._ltoir_versions import NVRTC
+
+    here = pathlib.Path(__file__).parent
+    if os.environ.get("VECMATH_CUDA_LINK", "").lower() == "ptx":
+        return "ptx", PTX, "VECMATH_CUDA_LINK=ptx"
+    have = _nvjitlink_version()
+    if have is None:
+        return "ptx", PTX, "no nvJitLink (numba-cuda links with the driver, without LTO)"
+    made_by = NVRTC.get(have[0])
+    path = here / f"vecmath_cuda{have[0]}.ltoir"
+    if made_by is None or not path.is_file():
+        return "ptx", PTX, f"no LTO-IR for nvJitLink {have[0]}.{have[1]}'s major version"
+    if have < made_by:
+        return "ptx", PTX, (f"nvJitLink {have[0]}.{have[1]} is older than the NVRTC {made_by[0]}.{made_by[1]} "
+                            f"that made {path.name}")
+    return "ltoir", str(path), f"nvJitLink {have[0]}.{have[1]} links {path.name} (NVRTC {made_by[0]}.{made_by[1]})"
+
+
+LINK, LINK_FILE, LINK_REASON = _choose_link()
+_LTOIR = cuda.LTOIR(pathlib.Path(LINK_FILE).read_bytes(), name=pathlib.Path(LINK_FILE).name) \
+    if LINK == "ltoir" else None
+
+
+def _link(context):
+    """Add vecmath's code to the link of the kernel being compiled: the LTO-IR where that kernel
+    is compiled for link-time optimization (numba-cuda's default where nvJitLink is present; not
+    with debug=True, where LTO is a linker error), else the PTX."""
+    library = context.active_code_library
+    # a kernel's library has _lto; cuda.compile(..., output="ltoir") asks NVVM for gen-lto instead
+    lto = getattr(library, "_lto", False) or "gen-lto" in (getattr(library, "_nvvm_options", None) or {})
+    library.add_linking_file(_LTOIR if _LTOIR is not None and lto else PTX)
+
+
+def config():
+    """How this process links vecmath's device code: link ("ltoir" or "ptx"), file, reason, and
+    the versions behind the choice."""
+    from ._ltoir_versions import NVRTC
+
+    have = _nvjitlink_version()
+    return {"link": LINK, "file": pathlib.Path(LINK_FILE).name, "reason": LINK_REASON,
+            "nvjitlink": ".".join(map(str, have)) if have else None,
+            "ltoir_nvrtc": {f"vecmath_cuda{m}.ltoir": f"{v[0]}.{v[1]}" for m, v in sorted(NVRTC.items())},
+            "numba_cuda": getattr(sys.modules.get("numba_cuda"), "__version__", None)}
+
+
+def show_config():
+    c = config()
+    print(f"vecmath.cuda links {c['link']} ({c['file']}): {c['reason']}")
 
 
 def _device_function(pyname, variants):
@@ -59,6 +128,7 @@ def _device_function(pyname, variants):
     for t, stub in variants.items():
         @lower_builtin(host, t)
         def _lower(context, builder, sig, args, stub=stub):
+            _link(context)
             return context.compile_internal(builder, lambda x: stub(x), sig, args)
 
     return host
@@ -68,7 +138,7 @@ _RETURN = {}   # declared device function -> its return type
 
 
 def _declare(name, sig):
-    stub = cuda.declare_device(name, sig, link=[PTX])
+    stub = cuda.declare_device(name, sig)   # its code: added per kernel, by _link
     _RETURN[stub] = sigutils.normalize_signature(sig)[1]
     return stub
 
@@ -181,4 +251,5 @@ for _fn in HARDWARE:
     setattr(hardware, _fn, _device_function(_fn, {types.float32: _declare(f"vm_cuda_hw_{_fn}_f32",
                                                                            "float32(float32)")}))
 
-__all__ = [*spec.FUNCTIONS, *spec.ALIASES, "accurate", "fast", "approx", "deriv", "hardware", "PTX"]
+__all__ = [*spec.FUNCTIONS, *spec.ALIASES, "accurate", "fast", "approx", "deriv", "hardware", "PTX", "LINK",
+           "config", "show_config"]
