@@ -239,17 +239,93 @@ def test_ptx_fallback_links(vc, nvdisasm, tmp_path):
 
     if not driver._have_nvjitlink():
         pytest.skip("no nvJitLink: nothing links without a GPU")
+    def linked(kernel, sig):
+        codes, _ = compile_all(kernel, sig, device=False, abi="numba", cc=(9, 0), output="ptx")
+        linker = driver._Linker(cc=(9, 0), lto=False)
+        names = []
+        for code in codes:
+            if isinstance(code, str):
+                linker.add_ptx(code.encode())
+            else:
+                linker.add_data(code.data.encode(), code.kind, code.name)
+                names.append(code.name)
+        assert names == ["vecmath_cuda"]
+        return instructions(disassemble(nvdisasm, linker.complete().code, tmp_path))
+
     t = numba.float64
-    codes, _ = compile_all(tier_kernel(vc, "fast"), (t[:], t[:, :]), device=False, abi="numba", cc=(9, 0),
-                           output="ptx")
-    linker = driver._Linker(cc=(9, 0), lto=False)
-    names = []
-    for code in codes:
-        if isinstance(code, str):
-            linker.add_ptx(code.encode())
-        else:
-            linker.add_data(code.data.encode(), code.kind, code.name)
-            names.append(code.name)
-    assert names == ["vecmath_cuda"]
-    ins = instructions(disassemble(nvdisasm, linker.complete().code, tmp_path))
+    ins = linked(tier_kernel(vc, "fast"), (t[:], t[:, :]))
     assert sum(1 for i in ins if i.startswith("CALL")) >= 4 * len(spec.FUNCTIONS)
+    u = numba.uint16   # the float16 array kernel: the codecs' uint32 arguments match the PTX
+    ins = linked(vc._kernel(vc.deriv.exp_and_deriv, 2, True).py_func, (u[:], u[:], u[:]))
+    assert sum(1 for i in ins if i.startswith("CALL")) >= 4
+
+
+# ---- the array entry points' kernels -------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])
+def test_array_kernels_inline(vc, nvdisasm, tmp_path, dtype):
+    """The grid-stride kernels behind vc.<fn>(array), one and two outputs (float16: the float64
+    function between the bit codecs): no call but division slow paths, no local memory."""
+    if vc.LINK != "ltoir":
+        pytest.skip(f"this process links PTX: {vc.LINK_REASON}")
+    import numba
+
+    half = dtype == "float16"
+    t = numba.uint16 if half else getattr(numba, dtype)
+    for f, nout in ((vc.exp, 1), (vc.fast.log1p, 1), (vc.approx.deriv.tanh_and_deriv, 2),
+                    (vc.deriv.atan_and_deriv, 2)):
+        kernel = vc._kernel(f, nout, half).py_func
+        cubin, names = link_lto(kernel, (t[:],) * (1 + nout), (9, 0), False)
+        assert names == [os.path.basename(vc.LINK_FILE)]
+        check_sass(instructions(disassemble(nvdisasm, cubin, tmp_path)), (f.__name__, dtype))
+
+
+def test_float16_codec_is_numpy_s(tmp_path):
+    """csrc/cuda/vm_half_bits.h, compiled for the CPU: every half widened exactly, and doubles
+    (random bits, the float16 range, ties, subnormals) rounded once as NumPy rounds them."""
+    cffi = pytest.importorskip("cffi")
+    import importlib.util
+
+    import numpy as np
+
+    ffi = cffi.FFI()
+    ffi.cdef("void h2d(const uint16_t *, uint64_t *, size_t); void d2h(const uint64_t *, uint16_t *, size_t);")
+    ffi.set_source("_vm_half_bits_check", '#include "vm_half_bits.h"\n'
+                   "void h2d(const uint16_t *h, uint64_t *o, size_t n) {\n"
+                   "    for (size_t i = 0; i < n; i++) o[i] = vm_half_bits_to_double_bits(h[i]); }\n"
+                   "void d2h(const uint64_t *b, uint16_t *o, size_t n) {\n"
+                   "    for (size_t i = 0; i < n; i++) o[i] = vm_double_bits_to_half_bits(b[i]); }\n",
+                   include_dirs=[os.path.join(HERE, "..", "csrc", "cuda")])
+    try:
+        path = ffi.compile(tmpdir=str(tmp_path))
+    except Exception as e:   # no C compiler
+        pytest.skip(f"cannot compile the codec for the CPU: {e}")
+    spec_ = importlib.util.spec_from_file_location("_vm_half_bits_check", path)
+    mod = importlib.util.module_from_spec(spec_)
+    spec_.loader.exec_module(mod)
+
+    h = np.arange(1 << 16, dtype=np.uint16)
+    wide = np.empty(h.size, np.uint64)
+    mod.lib.h2d(ffi.from_buffer("uint16_t[]", h), ffi.from_buffer("uint64_t[]", wide), h.size)
+    want = h.view(np.float16).astype(np.float64)
+    nan = np.isnan(want)
+    assert np.array_equal(wide[~nan], want[~nan].view(np.uint64))
+    # a NaN keeps sign and payload, quiet (csrc/float16.c's vm_half_to_double)
+    hn = h[nan].astype(np.uint64)
+    assert np.array_equal(wide[nan], ((hn & 0x8000) << 48) | 0x7FF8000000000000 | ((hn & 0x3FF) << 42))
+
+    rng = np.random.default_rng(0)
+    halves = want[~nan]
+    mids = (halves[:-1] + halves[1:]) / 2
+    b = np.concatenate([rng.integers(0, 2**64, 1 << 20, dtype=np.uint64),
+                        rng.uniform(-7e4, 7e4, 1 << 18).view(np.uint64),
+                        (rng.uniform(-1, 1, 1 << 18) * 2.0 ** rng.integers(-40, 17, 1 << 18)).view(np.uint64),
+                        mids[np.isfinite(mids)].view(np.uint64), halves.view(np.uint64)])
+    narrow = np.empty(b.size, np.uint16)
+    mod.lib.d2h(ffi.from_buffer("uint64_t[]", b), ffi.from_buffer("uint16_t[]", narrow), b.size)
+    d = b.view(np.float64)
+    isn = np.isnan(d)
+    with np.errstate(all="ignore"):
+        assert np.array_equal(narrow[~isn], d[~isn].astype(np.float16).view(np.uint16))
+    bn = b[isn]   # NaN: sign, 0x7e00, the top 10 payload bits (csrc/float16.c's vm_double_to_half)
+    assert np.array_equal(narrow[isn], (((bn >> 48) & 0x8000) | 0x7E00 | ((bn >> 42) & 0x3FF)).astype(np.uint16))

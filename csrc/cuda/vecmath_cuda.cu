@@ -10,6 +10,7 @@
  *   vm_cuda_<fn>_<tier>_deriv_<f64|f32>(dy, x)    its derivative
  *   vm_cuda_<fn>_<tier>_vd_<f64|f32>(ydy, x)      both from one evaluation ({y, dy})
  *   vm_cuda_hw_<exp|log|tanh>_f32(y, x)           the hardware approximations, NOT the CPU bits
+ *   vm_cuda_half_to_f64(y, h), vm_cuda_f64_to_half(h, x)   float16 bits <-> double (array kernels)
  */
 #define VM_ISA_CUDA
 #include "kernels_all.h"
@@ -42,6 +43,18 @@ struct vm_cuda_pair_f32 { float y, dy; };
     }
 #define VM_CUDA_DERIV(fn, tier) VM_CUDA_DERIV_ONE(fn, tier, f64, double) VM_CUDA_DERIV_ONE(fn, tier, f32, float)
 VM_DERIV_LIST(VM_CUDA_DERIV)
+
+/* float16 arrays (vecmath.cuda's array entry points): a half's bits widened to double, exactly,
+ * and a double rounded once to a half's bits, as the CPU's float16 ufuncs do (vm_half_bits.h) */
+#include "vm_half_bits.h"
+VM_CUDA_ENTRY vm_cuda_half_to_f64(double *y, uint32_t h) {
+    *y = __longlong_as_double((long long)vm_half_bits_to_double_bits((uint16_t)h));
+    return 0;
+}
+VM_CUDA_ENTRY vm_cuda_f64_to_half(uint32_t *y, double x) {
+    *y = vm_double_bits_to_half_bits((uint64_t)__double_as_longlong(x));
+    return 0;
+}
 
 /* The hardware approximations (special function unit): ex2.approx, lg2.approx, tanh.approx; the
  * instructions of CUDA's __expf and __logf, written out so that their multiplication is rounded

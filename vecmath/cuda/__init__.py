@@ -116,6 +116,7 @@ def _device_function(pyname, variants):
     host.__name__ = host.__qualname__ = pyname
     # outputs per element, from the declared return type: (y, dy) for the fused forms
     host._nout = 2 if isinstance(_RETURN[next(iter(variants.values()))], types.BaseTuple) else 1
+    host._has_f64 = types.float64 in variants   # float16 arrays compute through it
 
     @type_callable(host)
     def _type(context):
@@ -144,27 +145,81 @@ def _declare(name, sig):
 
 
 # ---- the array entry points ------------------------------------------------------------------
+# Grid-stride kernels: at most _WAVES resident grids of _THREADS-thread blocks, each thread
+# looping over its elements; the device functions inline into them through the LTO-IR.  float16
+# arrays: the tier's float64 function between the exact widening and one rounding (_half.py), as
+# the CPU ufuncs compute float16.  (Several elements per loop iteration were not measured: no
+# GPU was lent to the session that wrote this; docs/cuda.md.)
 
 _KERNELS = {}
+_WAVES = 4
 
 
-def _kernel(f, nout):
-    key = (f, nout)
-    if key not in _KERNELS:
+def _kernel(f, nout, half):
+    key = (f, nout, half)
+    if key in _KERNELS:
+        return _KERNELS[key]
+    if half:
         if nout == 1:
             @cuda.jit
             def run(x, y):
-                i = cuda.grid(1)
-                if i < x.size:
-                    y[i] = f(x[i])
+                for i in range(cuda.grid(1), x.size, cuda.gridsize(1)):
+                    y[i] = _f64_to_half(f(_half_to_f64(np.uint32(x[i]))))
         else:
             @cuda.jit
             def run(x, y, dy):
-                i = cuda.grid(1)
-                if i < x.size:
-                    y[i], dy[i] = f(x[i])
-        _KERNELS[key] = run
-    return _KERNELS[key]
+                for i in range(cuda.grid(1), x.size, cuda.gridsize(1)):
+                    v, d = f(_half_to_f64(np.uint32(x[i])))
+                    y[i] = _f64_to_half(v)
+                    dy[i] = _f64_to_half(d)
+    elif nout == 1:
+        @cuda.jit
+        def run(x, y):
+            for i in range(cuda.grid(1), x.size, cuda.gridsize(1)):
+                y[i] = f(x[i])
+    else:
+        @cuda.jit
+        def run(x, y, dy):
+            for i in range(cuda.grid(1), x.size, cuda.gridsize(1)):
+                y[i], dy[i] = f(x[i])
+    _KERNELS[key] = run
+    return run
+
+
+def _internal(name, sig):
+    """A device-only function of vecmath's code (no array entry point), linked as the others."""
+    stub = _declare(name, sig)
+    argtype = sigutils.normalize_signature(sig)[0][0]
+
+    def call(x):
+        raise TypeError(f"{name} is a device function")
+
+    @type_callable(call)
+    def _type(context):
+        def typer(x):
+            if x == argtype:
+                return _RETURN[stub]
+        return typer
+
+    @lower_builtin(call, argtype)
+    def _lower(context, builder, sig, args):
+        _link(context)
+        return context.compile_internal(builder, lambda x: stub(x), sig, args)
+
+    return call
+
+
+# float16 bits (in a uint32) <-> float64: exact widening, one rounding (csrc/cuda/vm_half_bits.h)
+_half_to_f64 = _internal("vm_cuda_half_to_f64", "float64(uint32)")
+_f64_to_half = _internal("vm_cuda_f64_to_half", "uint32(float64)")
+
+
+def _blocks(n):
+    """Blocks for n elements: one element per thread up to _WAVES full waves of the GPU, then
+    a grid-stride loop."""
+    dev = cuda.get_current_device()
+    resident = dev.MULTIPROCESSOR_COUNT * max(1, dev.MAX_THREADS_PER_MULTI_PROCESSOR // _THREADS)
+    return max(1, min((n + _THREADS - 1) // _THREADS, _WAVES * resident))
 
 
 def _like(x, array):
@@ -179,13 +234,18 @@ def _like(x, array):
     return cuda.device_array(array.shape, array.dtype)
 
 
+_ARRAY_DTYPES = (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64))
+
+
 def _apply(func, x, out, stream):
     if not hasattr(x, "__cuda_array_interface__"):
         raise TypeError(f"vecmath.cuda.{func.__name__} computes GPU arrays (objects with "
                         f"__cuda_array_interface__); copy a host array first, e.g. numba.cuda.to_device(x)")
     xa = cuda.as_cuda_array(x)
-    if np.dtype(xa.dtype) not in _FLOATS:
-        raise TypeError(f"vecmath.cuda computes float32 and float64 arrays, not {xa.dtype}")
+    dtype = np.dtype(xa.dtype)
+    if dtype not in _ARRAY_DTYPES or (dtype == np.float16 and not func._has_f64):
+        raise TypeError(f"vecmath.cuda.{func.__name__} computes float16, float32 and float64 arrays, not {xa.dtype}"
+                        if func._has_f64 else f"vecmath.cuda.{func.__name__} computes float32 arrays, not {xa.dtype}")
     if not xa.is_c_contiguous():
         raise ValueError("vecmath.cuda computes contiguous arrays")
     nout = func._nout
@@ -197,8 +257,11 @@ def _apply(func, x, out, stream):
         raise ValueError(f"out must be {nout} contiguous GPU array(s) of x's shape and dtype")
     n = xa.size
     if n:
-        blocks = (n + _THREADS - 1) // _THREADS
-        _kernel(func, nout)[blocks, _THREADS, stream](xa.reshape(n), *[a.reshape(n) for a in arrays])
+        half = dtype == np.float16
+        flat = [a.reshape(n) for a in (xa, *arrays)]
+        if half:   # the kernels move the bits: numba has no float16 arithmetic to do here
+            flat = [a.view(np.uint16) for a in flat]
+        _kernel(func, nout, half)[_blocks(n), _THREADS, stream](*flat)
     return outs if nout == 2 else outs[0]
 
 
