@@ -329,3 +329,28 @@ def test_float16_codec_is_numpy_s(tmp_path):
         assert np.array_equal(narrow[~isn], d[~isn].astype(np.float16).view(np.uint16))
     bn = b[isn]   # NaN: sign, 0x7e00, the top 10 payload bits (csrc/float16.c's vm_double_to_half)
     assert np.array_equal(narrow[isn], (((bn >> 48) & 0x8000) | 0x7E00 | ((bn >> 42) & 0x3FF)).astype(np.uint16))
+
+
+def test_float16_is_the_float64_kernel_rounded_once():
+    """What the float16 array kernels compute, on the CPU: every half through the tier's float64
+    ufunc, then rounded once (NumPy's rounding, which the codec reproduces: above), gives the
+    CPU's float16 ufuncs' bits, values and both outputs of <fn>_and_deriv (NaN payloads aside).
+    With the float64 device functions' CPU bits (bench/cuda_check.py), the GPU's float16 results
+    are the CPU's."""
+    import numpy as np
+
+    import vecmath
+
+    x = np.arange(1 << 16, dtype=np.uint16).view(np.float16)
+    wide = x.astype(np.float64)
+
+    def differ(a, b):
+        return int(np.count_nonzero((a.view(np.uint16) != b.view(np.uint16)) & ~(np.isnan(a) & np.isnan(b))))
+
+    with np.errstate(all="ignore"):
+        for tier in spec.TIERS:
+            mod = getattr(vecmath, tier)
+            for fn in spec.FUNCTIONS:
+                assert differ(getattr(mod, fn)(x), getattr(mod, fn)(wide).astype(np.float16)) == 0, (tier, fn)
+                half, full = getattr(mod.deriv, fn + "_and_deriv")(x), getattr(mod.deriv, fn + "_and_deriv")(wide)
+                assert [differ(h, f.astype(np.float16)) for h, f in zip(half, full)] == [0, 0], (tier, fn)
