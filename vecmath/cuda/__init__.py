@@ -10,11 +10,15 @@ Inside your own `@cuda.jit` kernels (float32 or float64 scalars):
 
 On GPU arrays (anything with __cuda_array_interface__: numba device arrays, CuPy, PyTorch CUDA
 tensors), the same names compute elementwise: `vecmath.cuda.exp(arr, out=None, stream=0)`
-returns the same kind of array (CuPy in, CuPy out; torch in, torch out).  Host arrays are refused.
+returns the same kind of array (CuPy in, CuPy out; torch in, torch out), float16, float32 or
+float64 (float16: the tier's float64 function, rounded once, as on the CPU).  Host arrays are refused.
 
 The tiers are the CPU kernel source compiled once more (csrc/cuda/vecmath_cuda.cu) by NVRTC
-with vecmath's own flags into vecmath_cuda.ptx, which numba LINKS into the user's kernel: the
-user's fastmath or NVVM's contraction never reach it (docs/cuda.md).
+into LTO-IR (vecmath_cuda12.ltoir, vecmath_cuda13.ltoir), which nvJitLink inlines into the
+user's kernel, and into PTX (vecmath_cuda.ptx), linked as called functions where nvJitLink is
+absent or too old; every floating-point operation is explicitly rounded, so neither the link's
+options nor the user's fastmath change a bit.  vecmath.cuda.LINK and show_config() say which
+path this process uses (docs/cuda.md).
 """
 import sys
 import types as _pytypes
