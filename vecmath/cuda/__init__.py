@@ -218,12 +218,16 @@ _half_to_f64 = _internal("vm_cuda_half_to_f64", "float64(uint32)")
 _f64_to_half = _internal("vm_cuda_f64_to_half", "uint32(float64)")
 
 
+_RESIDENT = {}   # device id -> blocks of _THREADS resident at once
+
+
 def _blocks(n):
     """Blocks for n elements: one element per thread up to _WAVES full waves of the GPU, then
     a grid-stride loop."""
     dev = cuda.get_current_device()
-    resident = dev.MULTIPROCESSOR_COUNT * max(1, dev.MAX_THREADS_PER_MULTI_PROCESSOR // _THREADS)
-    return max(1, min((n + _THREADS - 1) // _THREADS, _WAVES * resident))
+    if dev.id not in _RESIDENT:
+        _RESIDENT[dev.id] = dev.MULTIPROCESSOR_COUNT * max(1, dev.MAX_THREADS_PER_MULTI_PROCESSOR // _THREADS)
+    return max(1, min((n + _THREADS - 1) // _THREADS, _WAVES * _RESIDENT[dev.id]))
 
 
 def _like(x, array):
