@@ -209,3 +209,64 @@ def test_without_the_extra_the_error_names_it():
     code = "import sys; sys.modules['numba'] = None\nimport vecmath.cuda"
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode != 0 and 'pip install "vecmath[cuda]"' in r.stderr
+
+
+# ---- vecmath.jax's GPU kernels (csrc/cuda/vecmath_cuda_xla.cu) -----------------------------------
+
+XLA_PTX_PATH = os.path.join(os.path.dirname(__file__), "..", "vecmath", "cuda", "vecmath_xla.ptx")
+
+
+def test_xla_kernels_are_in_their_ptx_and_correctly_rounded():
+    with open(XLA_PTX_PATH) as fh:
+        ptx = fh.read()
+    entries = re.findall(r"^\.visible \.entry (vm_xla_\w+)\(", ptx, re.M)
+    want = [f"vm_xla_{fn}_{tier}{kind}_{t}" for fn in spec.FUNCTIONS for tier in spec.TIERS
+            for kind in ("", "_vd") for t in ("f64", "f32")]
+    assert sorted(entries) == sorted(want)
+    parts = re.split(r"^(?=\.visible \.(?:func|entry))", ptx, flags=re.M)
+    tiers = [p for p in parts if p.startswith(".visible") and not re.match(r"\.visible \.func[^\n]*vm_cuda_hw_", p)]
+    assert len(tiers) >= len(want)
+    for body in tiers:
+        assert not re.search(r"\.approx|\.ftz|div\.full", body), body[:120]
+        ops = FLOAT_OP.findall(body)
+        assert all("rn" in mods.split(".") for _, mods, _ in ops), body[:120]
+
+
+def test_xla_ptx_is_generated_from_the_current_source():
+    from vecmath.cuda import _build
+
+    lib = nvrtc12()
+    if lib is None:
+        pytest.skip("NVRTC 12 is not installed (pip install nvidia-cuda-nvrtc-cu12)")
+    release = ".".join(map(str, _build.nvrtc_version(lib)))
+    with open(XLA_PTX_PATH) as fh:
+        ptx = fh.read()
+    if f"release {release}," not in ptx:
+        pytest.skip(f"the committed PTX comes from another NVRTC than {release}")
+    assert _build.code(_build.compile_xla_ptx(lib=lib)) == _build.code(ptx), \
+        "stale vecmath_xla.ptx: run python -m vecmath.cuda._build"
+
+
+def test_jax_cuda_handlers_build_without_nvcc():
+    """The XLA FFI handlers for platform CUDA compile with the C compiler against jaxlib's headers
+    alone, export every slot, and report a missing driver instead of failing (no GPU here)."""
+    jax = pytest.importorskip("jax")
+    import ctypes
+
+    import jaxlib
+
+    from vecmath import _jax_ffi
+
+    if not hasattr(jax, "ffi"):
+        pytest.skip("jax has no jax.ffi")
+    try:
+        path, _ = _jax_ffi._build(jax, jaxlib.__version__, _jax_ffi.CUDA_SOURCE)
+    except _jax_ffi.Unavailable as e:
+        pytest.skip(str(e))
+    handlers = ctypes.CDLL(str(path))
+    slots = handlers.vm_cuda_ffi_slots()
+    assert all(hasattr(handlers, f"vm_cuda_ffi_handler_{i}") for i in range(slots))
+    from vecmath import _ad
+    assert 2 * len(list(_ad.differentiable())) <= slots
+    if not os.path.exists("/dev/nvidiactl"):
+        assert handlers.vm_cuda_ffi_init(ctypes.create_string_buffer(b"")) in (0, 1)

@@ -4,6 +4,7 @@ vecmath.cuda links into user kernels, with NVRTC and vecmath's own flags:
     vecmath_cuda.ptx       PTX for compute_75, from NVRTC 12: the fallback, linked as it is
     vecmath_cuda12.ltoir   LTO-IR (NVRTC -dlto) for compute_75, from NVRTC 12, for nvJitLink 12
     vecmath_cuda13.ltoir   the same from NVRTC 13, for nvJitLink 13
+    vecmath_xla.ptx        vecmath.jax's GPU kernels (csrc/cuda/vecmath_cuda_xla.cu), NVRTC 12
     _ltoir_versions.py     which NVRTC release made each LTO-IR (nvJitLink must be as new)
 
     python -m vecmath.cuda._build     # rewrite them (needs NVRTC 12 and 13, and a checkout)
@@ -33,6 +34,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 HERE = pathlib.Path(__file__).resolve().parent
 SOURCE = ROOT / "csrc" / "cuda" / "vecmath_cuda.cu"
 PTX = HERE / "vecmath_cuda.ptx"
+XLA_SOURCE = ROOT / "csrc" / "cuda" / "vecmath_cuda_xla.cu"
+XLA_PTX = HERE / "vecmath_xla.ptx"   # vecmath.jax's GPU kernels (vecmath/_jax_ffi_cuda.c)
 LTOIR = {12: HERE / "vecmath_cuda12.ltoir", 13: HERE / "vecmath_cuda13.ltoir"}
 VERSIONS = HERE / "_ltoir_versions.py"
 ARCH = "compute_75"
@@ -77,7 +80,7 @@ def _headers():
     records the paths of the files it was compiled from (and the working directory)."""
     csrc = ROOT / "csrc"
     found = {}
-    for path in sorted(csrc.rglob("*.h")):
+    for path in sorted([*csrc.rglob("*.h"), *(csrc / "cuda").glob("*.cu")]):
         rel = path.relative_to(csrc).as_posix()
         for name in ([path.name] if rel.startswith("cuda/shim/") else [rel, path.name]):
             found.setdefault(name, path.read_bytes())
@@ -85,9 +88,9 @@ def _headers():
     return [n.encode() for n in names], [found[n] for n in names]
 
 
-def compile_source(arch=ARCH, lib=None, lto=False, flags=None, source=None):
-    """SOURCE (or `source`, text) compiled by NVRTC (the library at `lib`) for arch: the PTX
-    text, or with lto=True the LTO-IR bytes.  flags replaces FLAGS."""
+def compile_source(arch=ARCH, lib=None, lto=False, flags=None, source=None, path=None):
+    """SOURCE (or `source`, text; or the file `path`) compiled by NVRTC (the library at `lib`) for
+    arch: the PTX text, or with lto=True the LTO-IR bytes.  flags replaces FLAGS."""
     nv = ctypes.CDLL(lib or find_nvrtc())
     prog = ctypes.c_void_p()
 
@@ -95,9 +98,10 @@ def compile_source(arch=ARCH, lib=None, lto=False, flags=None, source=None):
         if err:
             raise RuntimeError(f"NVRTC {what} failed with status {err}")
 
-    text = SOURCE.read_bytes() if source is None else source.encode()
+    path = pathlib.Path(path or SOURCE)
+    text = path.read_bytes() if source is None else source.encode()
     names, headers = _headers()
-    check(nv.nvrtcCreateProgram(ctypes.byref(prog), text, SOURCE.name.encode(), len(names),
+    check(nv.nvrtcCreateProgram(ctypes.byref(prog), text, path.name.encode(), len(names),
                                 (ctypes.c_char_p * len(names))(*headers), (ctypes.c_char_p * len(names))(*names)),
           "nvrtcCreateProgram")
     opts = [f"-arch={arch}"] + (FLAGS if flags is None else flags) + (["-dlto"] if lto else [])
@@ -114,7 +118,7 @@ def compile_source(arch=ARCH, lib=None, lto=False, flags=None, source=None):
             nv.nvrtcGetProgramLogSize(prog, ctypes.byref(size))
             log = ctypes.create_string_buffer(size.value)
             nv.nvrtcGetProgramLog(prog, log)
-            raise RuntimeError(f"NVRTC could not compile {SOURCE.name}:\n{log.value.decode(errors='replace')}")
+            raise RuntimeError(f"NVRTC could not compile {path.name}:\n{log.value.decode(errors='replace')}")
         size = ctypes.c_size_t()
         get_size, get = (nv.nvrtcGetLTOIRSize, nv.nvrtcGetLTOIR) if lto else (nv.nvrtcGetPTXSize, nv.nvrtcGetPTX)
         check(get_size(prog, ctypes.byref(size)), "getting the output's size")
@@ -128,6 +132,11 @@ def compile_source(arch=ARCH, lib=None, lto=False, flags=None, source=None):
 def compile_ptx(arch=ARCH, lib=None, flags=None):
     """The PTX text of SOURCE, compiled by NVRTC (the library at `lib`) for arch."""
     return compile_source(arch, lib, lto=False, flags=flags)
+
+
+def compile_xla_ptx(arch=ARCH, lib=None):
+    """The PTX of XLA_SOURCE: vecmath.jax's GPU kernels (__global__, grid-stride)."""
+    return compile_source(arch, lib, path=XLA_SOURCE)
 
 
 def compile_ltoir(arch=ARCH, lib=None):
@@ -163,6 +172,8 @@ def main(argv):
     lib12 = find_nvrtc(12)
     PTX.write_text(compile_ptx(lib=lib12))
     print(f"wrote {PTX.relative_to(ROOT)} with NVRTC {'.'.join(map(str, nvrtc_version(lib12)))} ({lib12})")
+    XLA_PTX.write_text(compile_xla_ptx(lib=lib12))
+    print(f"wrote {XLA_PTX.relative_to(ROOT)} with NVRTC {'.'.join(map(str, nvrtc_version(lib12)))}")
     versions = ltoir_versions()
     for major, path in LTOIR.items():
         try:
