@@ -19,6 +19,8 @@
    CuPy's exp where installed; and the compile-and-link time of a user kernel, LTO-IR and PTX.
 5. vecmath.torch on CUDA tensors (float16, float32, float64; exp and tanh in quick mode):
    values and gradients with the CPU's bits.
+6. vecmath.jax on GPU arrays (jax[cuda]): every (function, tier), float32 and float64, through
+   its CUDA FFI handlers, against the CPU ufuncs.
 The full run (no --quick) takes every float32 input (2^32) per (function, tier), values with
 and without fastmath, and the full float64 set (2^26 random + 2^22 uniform) per function.
 """
@@ -305,6 +307,14 @@ def throughput(report):
     print("compile and link:", report["compile and link seconds"], flush=True)
 
 
+def has_jax_gpu():
+    try:
+        import jax
+        return bool(jax.devices("cuda"))
+    except (ImportError, RuntimeError):
+        return False
+
+
 def link_times():
     """Seconds to compile, link and load a fresh user kernel calling vc.exp (float32), in a new
     process each (nothing cached), LTO-IR (where this process uses it) and PTX."""
@@ -346,12 +356,34 @@ def torch_adapter(report, quick=False):
                 print(f"vecmath.torch on CUDA, {tier}.{fn} {dtype}: differing (value, grad) {bad}", flush=True)
 
 
+def jax_gpu(report):
+    """vecmath.jax on GPU arrays (jax[cuda]): the CUDA FFI handlers' values with the CPU's bits."""
+    import jax
+    import vecmath.jax as vj
+    from vecmath import _jax_ffi
+
+    jax.config.update("jax_enable_x64", True)
+    gpu = jax.devices("cuda")[0]
+    report["jax"] = {"cuda handlers": _jax_ffi.setup_cuda(), "info": _jax_ffi.info()}
+    print("vecmath.jax:", report["jax"], flush=True)
+    for dtype in (np.float32, np.float64):
+        for tier in spec.TIERS:
+            for fn in spec.FUNCTIONS:
+                x = np.random.default_rng(3).uniform(*DOMAIN[fn], 1 << 20).astype(dtype)
+                f = jax.jit(getattr(getattr(vj, tier), fn))
+                got = np.asarray(f(jax.device_put(x, gpu)))
+                with np.errstate(all="ignore"):
+                    bad = same(got, getattr(getattr(vecmath, tier), fn)(x))
+                report[f"jax gpu {tier}.{fn} {np.dtype(dtype).name}"] = {"differ": bad}
+                print(f"vecmath.jax on the GPU, {tier}.{fn} {np.dtype(dtype).name}: differing {bad}", flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="build, then a subset: a short GPU loan (docstring)")
     ap.add_argument("--no-build", action="store_true", help="with --quick: the build is already done")
     ap.add_argument("--json")
-    ap.add_argument("--parts", default="float32,float64,float16,hardware,throughput,torch")
+    ap.add_argument("--parts", default="float32,float64,float16,hardware,throughput,torch,jax")
     a = ap.parse_args()
     t_start = time.time()
     report = {"quick": a.quick}
@@ -377,7 +409,8 @@ def main():
              ("float16", lambda: float16_arrays(report)),
              ("hardware", lambda: hardware_errors(QUICK_STEP if a.quick else 1, report, quick=a.quick)),
              ("throughput", lambda: throughput(report)),
-             ("torch", lambda: torch_adapter(report, quick=a.quick) if has_torch else print("torch: no CUDA torch")))
+             ("torch", lambda: torch_adapter(report, quick=a.quick) if has_torch else print("torch: no CUDA torch")),
+             ("jax", lambda: jax_gpu(report) if has_jax_gpu() else print("jax: no CUDA backend")))
     for name, fn in steps:
         if name in parts:
             t = time.time()
