@@ -230,17 +230,20 @@ def test_hardware_kernel_inlines(vc, nvdisasm, tmp_path):
     assert any(i.startswith("MUFU.EX2") for i in ins[False]) and any(i.startswith("MUFU.LG2") for i in ins[False])
 
 
+@pytest.mark.filterwarnings("ignore:.*Could not find source")
 def test_ptx_fallback_links(vc, nvdisasm, tmp_path):
-    """A kernel compiled without LTO (no nvJitLink, debug=True, or lto=False) links the PTX:
-    it still links, and calls vecmath's functions."""
+    """A kernel compiled for debugging (numba-cuda links it without LTO) links the PTX, as a
+    process without nvJitLink does: it still links, and calls vecmath's functions."""
     import numba
     from numba.cuda.compiler import compile_all
     from numba.cuda.cudadrv import driver
 
     if not driver._have_nvjitlink():
         pytest.skip("no nvJitLink: nothing links without a GPU")
+
     def linked(kernel, sig):
-        codes, _ = compile_all(kernel, sig, device=False, abi="numba", cc=(9, 0), output="ptx")
+        codes, _ = compile_all(kernel, sig, device=False, abi="numba", cc=(9, 0), output="ptx", debug=True,
+                               opt=False)
         linker = driver._Linker(cc=(9, 0), lto=False)
         names = []
         for code in codes:
@@ -354,3 +357,29 @@ def test_float16_is_the_float64_kernel_rounded_once():
                 assert differ(getattr(mod, fn)(x), getattr(mod, fn)(wide).astype(np.float16)) == 0, (tier, fn)
                 half, full = getattr(mod.deriv, fn + "_and_deriv")(x), getattr(mod.deriv, fn + "_and_deriv")(wide)
                 assert [differ(h, f.astype(np.float16)) for h, f in zip(half, full)] == [0, 0], (tier, fn)
+
+
+def test_kernel_without_lto_links_the_ltoir(vc, nvdisasm, tmp_path):
+    """A kernel (or a user's device function) compiled without LTO and not for debugging gets
+    the LTO-IR too, so that one kernel never links both files (each defines every function);
+    numba-cuda's linker then runs nvJitLink with LTO, and the user's PTX calls vecmath."""
+    if vc.LINK != "ltoir":
+        pytest.skip(f"this process links PTX: {vc.LINK_REASON}")
+    import numba
+    from numba.cuda.compiler import compile_all
+    from numba.cuda.cudadrv import driver
+
+    t = numba.float32
+    codes, _ = compile_all(tier_kernel(vc, "approx"), (t[:], t[:, :]), device=False, abi="numba", cc=(9, 0),
+                           output="ptx")
+    linker = driver._Linker(cc=(9, 0), lto=False)
+    names = []
+    for code in codes:
+        if isinstance(code, str):
+            linker.add_ptx(code.encode())
+        else:
+            linker.add_data(code.data, code.kind, code.name)
+            names.append(code.name)
+    assert names == [os.path.basename(vc.LINK_FILE)]
+    ins = instructions(disassemble(nvdisasm, linker.complete().code, tmp_path))
+    assert sum(1 for i in ins if i.startswith("CALL")) >= 4 * len(spec.FUNCTIONS)

@@ -85,13 +85,16 @@ _LTOIR = cuda.LTOIR(pathlib.Path(LINK_FILE).read_bytes(), name=pathlib.Path(LINK
 
 
 def _link(context):
-    """Add vecmath's code to the link of the kernel being compiled: the LTO-IR where that kernel
-    is compiled for link-time optimization (numba-cuda's default where nvJitLink is present; not
-    with debug=True, where LTO is a linker error), else the PTX."""
+    """Add vecmath's code to the link of the kernel or device function being compiled: the LTO-IR
+    where this process links it, else the PTX; the PTX too for code compiled with debug=True
+    (numba-cuda then links without LTO: LTO with debug is a linker error there).  The choice
+    cannot follow each kernel's own LTO flag: a user's device function does not know the kernel
+    it ends in, and a kernel linking both files would define every function twice.  A kernel
+    compiled without LTO but not for debugging (lto=False) still links the LTO-IR: numba-cuda's
+    linker then runs nvJitLink with LTO for it, and vecmath's code is called, not inlined."""
     library = context.active_code_library
-    # a kernel's library has _lto; cuda.compile(..., output="ltoir") asks NVVM for gen-lto instead
-    lto = getattr(library, "_lto", False) or "gen-lto" in (getattr(library, "_nvvm_options", None) or {})
-    library.add_linking_file(_LTOIR if _LTOIR is not None and lto else PTX)
+    debug = "g" in (getattr(library, "_nvvm_options", None) or {})
+    library.add_linking_file(_LTOIR if _LTOIR is not None and not debug else PTX)
 
 
 def config():
