@@ -139,23 +139,32 @@ def hardware_kernel(vc):
     return ns["kernel"]
 
 
-def link_lto(kernel, sig, cc, fastmath):
-    """The cubin of kernel compiled for LTO (as numba-cuda launches it where nvJitLink is present)
-    and linked with numba-cuda's linker, and the names of the files linked besides."""
-    from numba.cuda.compiler import compile_all
+def link_codes(codes, cc, lto):
+    """numba-cuda's compile_all output linked by numba-cuda's own linker: the cubin, and the
+    names of the files linked besides the user's code."""
     from numba.cuda.cudadrv import driver
 
-    codes, _ = compile_all(kernel, sig, device=False, abi="numba", cc=cc, output="ltoir", fastmath=fastmath)
-    linker = driver._Linker(cc=cc, lto=True)
+    linker = driver._Linker(cc=cc, lto=lto)
     names = []
     for code in codes:
         if isinstance(code, bytes):
             linker.add_ltoir(code)
+        elif isinstance(code, str):
+            linker.add_ptx(code.encode())
         else:
             data = code.data
             linker.add_data(data.encode() if isinstance(data, str) else data, code.kind, code.name)
             names.append(code.name)
     return linker.complete().code, names
+
+
+def link_lto(kernel, sig, cc, fastmath):
+    """The cubin of kernel compiled for LTO (as numba-cuda launches it where nvJitLink is present)
+    and linked with numba-cuda's linker, and the names of the files linked besides."""
+    from numba.cuda.compiler import compile_all
+
+    codes, _ = compile_all(kernel, sig, device=False, abi="numba", cc=cc, output="ltoir", fastmath=fastmath)
+    return link_codes(codes, cc, True)
 
 
 def disassemble(tool, cubin, tmp_path):
@@ -244,16 +253,9 @@ def test_ptx_fallback_links(vc, nvdisasm, tmp_path):
     def linked(kernel, sig):
         codes, _ = compile_all(kernel, sig, device=False, abi="numba", cc=(9, 0), output="ptx", debug=True,
                                opt=False)
-        linker = driver._Linker(cc=(9, 0), lto=False)
-        names = []
-        for code in codes:
-            if isinstance(code, str):
-                linker.add_ptx(code.encode())
-            else:
-                linker.add_data(code.data.encode(), code.kind, code.name)
-                names.append(code.name)
+        cubin, names = link_codes(codes, (9, 0), False)
         assert names == ["vecmath_cuda"]
-        return instructions(disassemble(nvdisasm, linker.complete().code, tmp_path))
+        return instructions(disassemble(nvdisasm, cubin, tmp_path))
 
     t = numba.float64
     ins = linked(tier_kernel(vc, "fast"), (t[:], t[:, :]))
@@ -367,19 +369,11 @@ def test_kernel_without_lto_links_the_ltoir(vc, nvdisasm, tmp_path):
         pytest.skip(f"this process links PTX: {vc.LINK_REASON}")
     import numba
     from numba.cuda.compiler import compile_all
-    from numba.cuda.cudadrv import driver
 
     t = numba.float32
     codes, _ = compile_all(tier_kernel(vc, "approx"), (t[:], t[:, :]), device=False, abi="numba", cc=(9, 0),
                            output="ptx")
-    linker = driver._Linker(cc=(9, 0), lto=False)
-    names = []
-    for code in codes:
-        if isinstance(code, str):
-            linker.add_ptx(code.encode())
-        else:
-            linker.add_data(code.data, code.kind, code.name)
-            names.append(code.name)
+    cubin, names = link_codes(codes, (9, 0), False)
     assert names == [os.path.basename(vc.LINK_FILE)]
-    ins = instructions(disassemble(nvdisasm, linker.complete().code, tmp_path))
+    ins = instructions(disassemble(nvdisasm, cubin, tmp_path))
     assert sum(1 for i in ins if i.startswith("CALL")) >= 4 * len(spec.FUNCTIONS)
