@@ -55,7 +55,7 @@
  * LOG1P_SPECIAL_VALUE(NAME, T) defines NAME: log1p_f64_special_value, log1p_f32_special_value. */
 #define LOG1P_SPECIAL_VALUE(NAME, T)                                                        \
     static inline int NAME(T x, T *y, int *st) {                                            \
-        if (isnan(x)) *y = x + x;                                                           \
+        if (isnan(x)) *y = VM_FADD(x, x);                                                   \
         else if (x == -1) {                                                                 \
             *st |= VM_FE_DIVBYZERO;                                                         \
             *y = -INFINITY;                                                                 \

@@ -95,7 +95,7 @@ static inline vd log_f64_accurate_core(vd x, double kbias, vd *e) {
 /* LOG_SPECIAL_VALUE(NAME, T) defines NAME: log_f64_special_value and log_f32_special_value. */
 #define LOG_SPECIAL_VALUE(NAME, T)                                                          \
     static inline int NAME(T x, T *y, int *st) {                                            \
-        if (isnan(x)) *y = x + x;                                                           \
+        if (isnan(x)) *y = VM_FADD(x, x);                                                   \
         else if (x == 0) {                                                                  \
             *st |= VM_FE_DIVBYZERO;                                                         \
             *y = -INFINITY;                                                                 \

@@ -8,7 +8,7 @@
  * evaluation plus the division. */
 
 VM_COLD static double log_f64_deriv_special(double x, int *st) {
-    if (isnan(x)) return x + x;
+    if (isnan(x)) return VM_FADD(x, x);
     if (x == 0) {
         *st |= VM_FE_DIVBYZERO;
         return INFINITY;
@@ -18,7 +18,7 @@ VM_COLD static double log_f64_deriv_special(double x, int *st) {
         return LOG_INVALID_NAN; /* log-inl.h: the x86 default NaN, sign set */
     }
     if (isinf(x)) return 0.0;
-    double d = 1.0 / x;
+    double d = VM_FDIV(1.0, x);
     if (isinf(d)) *st |= VM_FE_OVERFLOW;
     else if (d < 0x1p-1022 && fma(d, x, -1.0) != 0) *st |= VM_FE_UNDERFLOW;
     return d;

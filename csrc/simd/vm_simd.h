@@ -45,9 +45,41 @@
 #endif
 
 /* Rare lanes leave the branch-free path through one test (`if (VM_RARE(vdm_bits(special)))`)
- * into a scalar special routine marked VM_COLD: laid out of line, the branch predicted not taken. */
+ * into a scalar special routine marked VM_COLD: laid out of line, the branch predicted not taken.
+ * Under CUDA both VM_COLD and VM_NOINLINE are empty: a GPU thread runs one lane, and a call
+ * there costs a real CALL and a stack frame (the status word, spilled registers) per element,
+ * where inlined the rare path is a branch around code the thread never runs. */
 #define VM_RARE(c) __builtin_expect(!!(c), 0)
+#if defined(VM_ISA_CUDA)
+#define VM_COLD
+#define VM_NOINLINE
+#else
 #define VM_COLD __attribute__((cold, noinline))
+#define VM_NOINLINE __attribute__((noinline))
+#endif
+
+/* Scalar arithmetic in the special routines, on two values of one type: on the CPU the C
+ * operators themselves (-ffp-contract=off keeps them apart); under CUDA explicitly rounded
+ * intrinsics (vm_simd_cuda.h), as in the vector layer, because the LTO-IR is optimized and
+ * compiled again when a user's kernel is linked, with the link's options, which contract a*b + c
+ * (tests/test_cuda_ptx.py compiles the CUDA source with contraction allowed: the same code). */
+#if defined(VM_ISA_CUDA)
+#define VM_FADD(a, b) vm_cuda_add(a, b)
+#define VM_FSUB(a, b) vm_cuda_sub(a, b)
+#define VM_FMUL(a, b) vm_cuda_mul(a, b)
+#define VM_FDIV(a, b) vm_cuda_div(a, b)
+#else
+#define VM_FADD(a, b) ((a) + (b))
+#define VM_FSUB(a, b) ((a) - (b))
+#define VM_FMUL(a, b) ((a) * (b))
+#define VM_FDIV(a, b) ((a) / (b))
+#endif
+/* nextafterf(x, y) for x and y not NaN (CUDA's adds x + y for NaNs: plain arithmetic) */
+#if defined(VM_ISA_CUDA)
+#define VM_NEXTAFTERF(x, y) vm_cuda_nextafterf(x, y)
+#else
+#define VM_NEXTAFTERF(x, y) nextafterf(x, y)
+#endif
 
 #define VM_SIGN64 ((int64_t)0x8000000000000000ull)
 #define VM_SIGN32 ((int32_t)0x80000000u)
@@ -170,9 +202,9 @@ static inline float vm_round_dd_f32_any(double s, double e) {
     float f = (float)s;
     if (e == 0.0 || (double)f == s) return f;
     if (isinf(f)) /* the tie between FLT_MAX and the overflow threshold */
-        return (fabs(s) == 0x1.ffffffp127 && s * e < 0) ? copysignf(0x1.fffffep127f, f) : f;
-    float g = nextafterf(f, (double)f < s ? INFINITY : -INFINITY);
-    if (((double)f + (double)g) * 0.5 != s) return f;
+        return (fabs(s) == 0x1.ffffffp127 && VM_FMUL(s, e) < 0) ? copysignf(0x1.fffffep127f, f) : f;
+    float g = VM_NEXTAFTERF(f, (double)f < s ? INFINITY : -INFINITY);
+    if (VM_FMUL(VM_FADD((double)f, (double)g), 0.5) != s) return f;
     return ((e > 0) == (g > f)) ? g : f;
 }
 
