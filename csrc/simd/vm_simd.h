@@ -1,4 +1,5 @@
-/* The vector layer: one API over scalar, AVX2+FMA and AVX-512, chosen by VM_ISA_*.
+/* The vector layer: one API over every CPU path of csrc/isa_list.h (scalar; AVX2+FMA, AVX-512;
+ * NEON, SVE) and CUDA (one lane per thread), chosen by VM_ISA_*.
  * Kernel files (csrc/kernels/<function>-inl.h) use only these names, never an intrinsic, so one source
  * compiles for every ISA and gives the same bits: each operation is an IEEE basic operation
  * or a fused multiply-add, in the same order, on every path.

@@ -10,7 +10,7 @@ typedef __m128 vfh;
 typedef __m256 vf;
 typedef __m256i vfi;
 typedef __m256 vfm;
-/* the registers of the lane entry points (vm_simd.h: VM_DEFINE_LANES) */
+/* the registers of the lane entry points (vm_simd.h: VM_REGISTER_SAME, VM_REGISTER_VFH) */
 #define VM_REG_double __m256d
 #define VM_REG_LANES_double 4
 #define VM_REG_float __m256

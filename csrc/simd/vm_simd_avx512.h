@@ -10,7 +10,7 @@ typedef __m256 vfh; /* VD_W floats, for float32 kernels evaluated in double */
 typedef __m512 vf;
 typedef __m512i vfi;
 typedef __mmask16 vfm;
-/* the registers of the lane entry points (vm_simd.h: VM_DEFINE_LANES) */
+/* the registers of the lane entry points (vm_simd.h: VM_REGISTER_SAME, VM_REGISTER_VFH) */
 #define VM_REG_double __m512d
 #define VM_REG_LANES_double 8
 #define VM_REG_float __m512
