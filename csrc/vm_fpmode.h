@@ -9,9 +9,9 @@
  *     table (vm_table.h) directly, so no kernel call in a loop pays for the guard again;
  *   - the thread pool's workers (vm_threads.c): before each part (vecmath's own threads, so
  *     nothing to put back).
- * In the default mode the guard costs one MXCSR read and one test.  Elsewhere than x86-64 it
- * is empty: AArch64's FPCR.FZ (flush-to-zero) is not cleared yet, so there the contract holds
- * only for callers in the default mode. */
+ * On AArch64 the same bit is FPCR's flush-to-zero (FZ, bit 24), which -ffast-math sets there
+ * too.  In the default mode the guard costs one mode-register read and one test.  Elsewhere
+ * (the portable scalar path on other architectures) it is empty. */
 #ifndef VM_FPMODE_H
 #define VM_FPMODE_H
 
@@ -32,6 +32,26 @@ static inline unsigned vm_ieee_enter(void) { return vm_ieee_enter_csr(_mm_getcsr
 /* the caller's modes back, with the status flags as they stand now */
 static inline void vm_ieee_leave(unsigned modes) {
     if (__builtin_expect(modes != 0, 0)) _mm_setcsr(_mm_getcsr() | modes);
+}
+#elif defined(__aarch64__)
+#define VM_FPMODE_MXCSR 0
+#define VM_DENORMAL_MODES (1u << 24) /* FPCR: flush-to-zero (FZ) */
+
+static inline unsigned long vm_fpcr(void) {
+    unsigned long r;
+    __asm__ __volatile__("mrs %0, fpcr" : "=r"(r));
+    return r;
+}
+static inline void vm_set_fpcr(unsigned long r) { __asm__ __volatile__("msr fpcr, %0" : : "r"(r)); }
+/* as on x86-64: clears FZ where set, returns what it cleared */
+static inline unsigned vm_ieee_enter(void) {
+    unsigned long fpcr = vm_fpcr();
+    unsigned modes = (unsigned)(fpcr & VM_DENORMAL_MODES);
+    if (__builtin_expect(modes != 0, 0)) vm_set_fpcr(fpcr & ~(unsigned long)VM_DENORMAL_MODES);
+    return modes;
+}
+static inline void vm_ieee_leave(unsigned modes) {
+    if (__builtin_expect(modes != 0, 0)) vm_set_fpcr(vm_fpcr() | modes);
 }
 #else
 #define VM_FPMODE_MXCSR 0
