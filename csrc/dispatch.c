@@ -8,6 +8,7 @@
 #include "vecmath.h"
 #include "isa_list.h"
 #include "vm_table.h"
+#include "vm_fpmode.h"
 
 #if defined(__x86_64__)
 #define VM_X86 1
@@ -128,26 +129,19 @@ int vm_init(void) {
 const char *vm_init_error(void) { return vm_error; }
 const char *vm_isa(void) { return vm_active_name; }
 
+/* The active path's table, for the ufunc loops: they hold IEEE mode for a whole loop and call
+ * the kernels through it directly (vm_fpmode.h). */
+const struct vm_table *vm_active_table(void) { return vm_active; }
+
 /* The public kernels: one indirect call through the active table, in IEEE mode whatever the
- * caller's: on x86-64, MXCSR's flush-to-zero (bit 15) and denormals-are-zero (bit 6) are
- * cleared for the call if set and put back after (a process may have them set by a library
- * built with -ffast-math), so cffi callers get the ufuncs' bits.  Default mode: one stmxcsr and
- * a test per call.  Other platforms: the call alone. */
-#if VM_X86
-#include <immintrin.h>
-#define VM_DENORMAL_MODES 0x8040u
+ * caller's (vm_fpmode.h), so cffi and C callers get the ufuncs' bits.  In the default mode the
+ * call is a tail call. */
 #define VM_IEEE_CALL(call)                                                                  \
-    unsigned modes = _mm_getcsr() & VM_DENORMAL_MODES;                                      \
-    if (__builtin_expect(modes != 0, 0)) {                                                  \
-        _mm_setcsr(_mm_getcsr() & ~VM_DENORMAL_MODES);                                      \
-        int st = call;                                                                      \
-        _mm_setcsr(_mm_getcsr() | modes);                                                   \
-        return st;                                                                          \
-    }                                                                                       \
-    return call;
-#else
-#define VM_IEEE_CALL(call) return call;
-#endif
+    unsigned modes = vm_ieee_enter();                                                       \
+    if (__builtin_expect(modes == 0, 1)) return call;                                       \
+    int st = call;                                                                          \
+    vm_ieee_leave(modes);                                                                   \
+    return st;
 #define VM_K1(name)                                                                         \
     int vm_##name##_f64(const double *x, double *y, size_t n) {                             \
         VM_IEEE_CALL(vm_active->name##_f64(x, y, n))                                         \

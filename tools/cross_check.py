@@ -10,6 +10,9 @@ user-mode emulation (no ARM machine needed; bits only, not speed).
                                           every float32 input of the accurate tier (correctly
                                           rounded: proven here by the exhaustive tests), bit for
                                           bit against this machine's ufuncs, in 2^24-input chunks
+    python tools/cross_check.py --flush   (with the above) the kernels called with FPCR.FZ set,
+                                          as in a process that loaded a -ffast-math library: the
+                                          same bits, and the mode left set (csrc/vm_fpmode.h)
 
 Builds csrc/isa_*.c (each compiles to nothing on the other architecture), dispatch.c and
 tools/kernel_driver.c with setup.py's kernel flags, statically, with aarch64-linux-gnu-gcc, then
@@ -60,12 +63,13 @@ def build(work):
     return driver
 
 
-def emulated(isa):
-    """qemu-aarch64's CPU for a path: SVE at the path's vector length where it has one."""
+def emulated(isa, flush=False):
+    """qemu-aarch64's CPU for a path: SVE at the path's vector length where it has one; with
+    flush, the driver calls the kernels with FPCR.FZ set (KERNEL_DRIVER_FLUSH)."""
     cpu = "max"
     if isa.startswith("sve"):
         cpu += f",sve-default-vector-length={int(isa[3:]) // 8}"
-    return dict(os.environ, VECMATH_ISA=isa, QEMU_CPU=cpu)
+    return dict(os.environ, VECMATH_ISA=isa, QEMU_CPU=cpu, KERNEL_DRIVER_FLUSH="1" if flush else "0")
 
 
 def label_of(kernel):
@@ -78,9 +82,10 @@ def label_of(kernel):
     return f"{tier}.deriv.{fn}" if rest == ["deriv"] else f"{tier}.deriv.{fn}_and_deriv"
 
 
-def run_path(driver, work, isa):
+def run_path(driver, work, isa, flush=False):
     t = time.perf_counter()
-    r = subprocess.run([QEMU, str(driver), str(work)], env=emulated(isa), capture_output=True, text=True)
+    r = subprocess.run([QEMU, str(driver), str(work)], env=emulated(isa, flush), capture_output=True,
+                       text=True)
     if r.returncode != 0:
         raise RuntimeError(f"VECMATH_ISA={isa}: {r.stderr.strip() or r.returncode}")
     outputs = {}
@@ -102,7 +107,7 @@ def ufunc_outputs(x, dtype):
     return out
 
 
-def exhaustive(driver, work, paths, chunk=1 << 24):
+def exhaustive(driver, work, paths, chunk=1 << 24, flush=False):
     """Every float32 input of the accurate tier on each path, against this machine's ufuncs."""
     import vecmath
     kernels = [f"{fn}_accurate" for fn in golden.spec.FUNCTIONS]
@@ -114,7 +119,7 @@ def exhaustive(driver, work, paths, chunk=1 << 24):
             x = np.arange(start, start + chunk, dtype=np.uint64).astype(np.uint32).view(np.float32)
             x.tofile(work / "inputs.float32.bin")
             r = subprocess.run([QEMU, str(driver), str(work), *kernels], capture_output=True, text=True,
-                               env=emulated(isa))
+                               env=emulated(isa, flush))
             if r.returncode != 0:
                 raise RuntimeError(f"VECMATH_ISA={isa}: {r.stderr.strip() or r.returncode}")
             with np.errstate(all="ignore"):
@@ -133,6 +138,9 @@ def main(argv=None):
     p.add_argument("--quick", action="store_true", help="every 64th input, against this machine's ufuncs")
     p.add_argument("--exhaustive", action="store_true", help="every float32 input, accurate tier")
     p.add_argument("--path", action="append", help="only these AArch64 paths (default: all)")
+    p.add_argument("--flush", action="store_true",
+                   help="call the kernels with FPCR.FZ set, as a -ffast-math process would: the "
+                        "same bits are expected, and the mode kept")
     args = p.parse_args(argv)
     missing = [t for t in (CC, QEMU) if shutil.which(t) is None]
     if missing:
@@ -145,7 +153,7 @@ def main(argv=None):
         paths = args.path or subprocess.run([QEMU, str(driver), "--paths"], capture_output=True,
                                             text=True, check=True).stdout.split()
         if args.exhaustive:
-            return 0 if exhaustive(driver, work, paths) else 1
+            return 0 if exhaustive(driver, work, paths, flush=args.flush) else 1
         want = {}
         for dtype in DTYPES:
             x = golden.inputs(dtype)
@@ -162,14 +170,15 @@ def main(argv=None):
             want = {k: v for k, v in committed.items() if k.endswith(DTYPES) and not k.startswith("inputs.")}
         ok = True
         for isa in paths:
-            got, seconds = run_path(driver, work, isa)
+            got, seconds = run_path(driver, work, isa, args.flush)
             if args.quick:
                 bad = sorted(k for k in want if k not in got or got[k].tobytes() != want[k].tobytes())
             else:
                 bad = sorted(k for k in want if k not in got or golden.digest(got[k]) != want[k])
             ok &= not bad
             print(f"aarch64 {isa}: {len(want) - len(bad)} of {len(want)} outputs match "
-                  f"({'quick, against this machine' if args.quick else 'golden hashes'}; "
+                  f"({'quick, against this machine' if args.quick else 'golden hashes'}"
+                  f"{', FPCR.FZ set' if args.flush else ''}; "
                   f"{seconds:.0f} s under emulation)" + (f"; differ: {', '.join(bad[:8])}" if bad else ""))
     return 0 if ok else 1
 

@@ -6,7 +6,10 @@
  *     kernel_driver DIR      reads DIR/inputs.float32.bin and DIR/inputs.float64.bin,
  *                            writes DIR/<kernel>.<output>.<dtype>.bin (e.g. exp_accurate.0.float64.bin)
  *     kernel_driver DIR K... only kernels K... (e.g. exp_accurate log_accurate)
- *     kernel_driver --paths  prints this build's CPU paths (csrc/isa_list.h) */
+ *     kernel_driver --paths  prints this build's CPU paths (csrc/isa_list.h)
+ * With KERNEL_DRIVER_FLUSH=1 in the environment it calls the kernels as a process built with
+ * -ffast-math would: flush-to-zero set (AArch64: FPCR.FZ; x86-64: MXCSR's FTZ and DAZ), and
+ * exits 4 if a kernel call did not leave that mode as it found it (csrc/vm_fpmode.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +38,21 @@ static void write_all(const char *dir, const char *name, int out, const char *dt
     if (!f || fwrite(p, 1, bytes, f) != bytes || fclose(f) != 0) { perror(path); exit(2); }
 }
 
+#if defined(__aarch64__)
+#define FLUSH_BITS (1ul << 24) /* FPCR.FZ */
+static unsigned long fp_mode(void) { unsigned long r; __asm__ __volatile__("mrs %0, fpcr" : "=r"(r)); return r; }
+static void set_fp_mode(unsigned long r) { __asm__ __volatile__("msr fpcr, %0" : : "r"(r)); }
+#elif defined(__x86_64__)
+#include <immintrin.h>
+#define FLUSH_BITS 0x8040ul /* MXCSR: FTZ | DAZ */
+static unsigned long fp_mode(void) { return _mm_getcsr(); }
+static void set_fp_mode(unsigned long r) { _mm_setcsr((unsigned)r); }
+#else
+#define FLUSH_BITS 0ul
+static unsigned long fp_mode(void) { return 0; }
+static void set_fp_mode(unsigned long r) { (void)r; }
+#endif
+
 static int wanted(int argc, char **argv, const char *name) {
     for (int i = 2; i < argc; i++)
         if (strcmp(argv[i], name) == 0) return 1;
@@ -49,6 +67,12 @@ int main(int argc, char **argv) {
     size_t n32, n64;
     float *x32 = read_all(dir, "float32", 4, &n32), *y32 = malloc(4 * n32 + 4), *d32 = malloc(4 * n32 + 4);
     double *x64 = read_all(dir, "float64", 8, &n64), *y64 = malloc(8 * n64 + 8), *d64 = malloc(8 * n64 + 8);
+    const char *flush = getenv("KERNEL_DRIVER_FLUSH");
+    int flushing = flush && strcmp(flush, "1") == 0;
+    if (flushing) {
+        if (!FLUSH_BITS) { fprintf(stderr, "KERNEL_DRIVER_FLUSH: no flush-to-zero mode here\n"); return 2; }
+        set_fp_mode(fp_mode() | FLUSH_BITS);
+    }
 #define VM_WANTED(name) (argc == 2 || wanted(argc, argv, #name))
 #define VM_K1(name)                                                                         \
     if (VM_WANTED(name)) {                                                                  \
@@ -67,6 +91,10 @@ int main(int argc, char **argv) {
     write_all(dir, #name, 1, "float64", d64, 8 * n64);                                      \
     }
     VM_ALL_KERNELS
+    if (flushing && (fp_mode() & FLUSH_BITS) != FLUSH_BITS) {
+        fprintf(stderr, "a kernel call cleared the caller's flush-to-zero mode\n");
+        return 4;
+    }
     printf("%s\n", vm_isa());
     return 0;
 }

@@ -1,4 +1,4 @@
-"""vecmath: vectorized exp, log, tanh, atan as NumPy ufuncs, in three accuracy tiers.
+"""vecmath: vectorized exp, log, tanh, atan, expm1, log1p as NumPy ufuncs, in three accuracy tiers.
 
     vecmath.exp(x)         accurate tier (also vecmath.accurate.exp)
     vecmath.fast.exp(x)    faithful: <= 1 ULP
@@ -6,7 +6,7 @@
     vecmath.deriv.exp(x)   derivatives, and value-and-derivative kernels (every tier: .fast.deriv)
     vecmath.jax / .torch / .autograd   differentiable versions for those frameworks (lazy)
 
-Every tier gives the same bits on every CPU path (scalar; AVX2, AVX-512 on x86-64; NEON on
+Every tier gives the same bits on every CPU path (scalar; AVX2, AVX-512 on x86-64; NEON, SVE on
 AArch64); VECMATH_ISA forces one.  show_config() says which path runs here.
 """
 import sys

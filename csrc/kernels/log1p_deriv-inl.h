@@ -139,7 +139,5 @@ LOG1P_DERIV_TIER(f64, vd, approx, log1p_f64_deriv_special_plain)
 LOG1P_DERIV_TIER(f32, vf, fast, log1p_f32_deriv_special)
 LOG1P_DERIV_TIER(f32, vf, approx, log1p_f32_deriv_special)
 
-/* vm_log1p_<tier>_deriv_<f64|f32> and vm_log1p_<tier>_vd_<f64|f32> (VM_DERIV_ARRAYS) */
-VM_DERIV_ARRAYS(log1p, accurate, F32_IN_F64)
-VM_DERIV_ARRAYS(log1p, fast, F32)
-VM_DERIV_ARRAYS(log1p, approx, F32)
+/* vm_log1p_<tier>_deriv_<f64|f32> and vm_log1p_<tier>_vd_<f64|f32> (VM_DERIV_ARRAYS_TIERS) */
+VM_DERIV_ARRAYS_TIERS(log1p, F32_IN_F64)

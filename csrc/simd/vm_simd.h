@@ -1,4 +1,5 @@
-/* The vector layer: one API over scalar, AVX2+FMA and AVX-512, chosen by VM_ISA_*.
+/* The vector layer: one API over every CPU path of csrc/isa_list.h (scalar; AVX2+FMA, AVX-512;
+ * NEON, SVE) and CUDA (one lane per thread), chosen by VM_ISA_*.
  * Kernel files (csrc/kernels/<function>-inl.h) use only these names, never an intrinsic, so one source
  * compiles for every ISA and gives the same bits: each operation is an IEEE basic operation
  * or a fused multiply-add, in the same order, on every path.
@@ -323,6 +324,27 @@ static _Thread_local int vm_lane_status;
         *dy = fn##_##T##_##tier##_deriv_vec(x, st);                                 \
         return fn##_##T##_##tier##_vec(x, st);                                      \
     }
+
+/* The same for every tier of fn: ACC is how the accurate tier computes float32, F32 (float
+ * arithmetic, on vf) or F32_IN_F64 (in double, on vfh); the fast and approx tiers use F32.
+ * VM_DERIV_ARRAYS_TIERS makes vm_<fn>_<tier>_deriv_<f64|f32> and vm_<fn>_<tier>_vd_<f64|f32>
+ * for tier = accurate, fast, approx; VM_VD_FROM_PARTS_TIERS makes <fn>_<f64|f32>_<tier>_vd_vec;
+ * VM_DERIV_EVERY_TIER makes <fn>_<f64|f32>_<tier>_deriv_vec of a derivative that is the same
+ * in every tier: D64 (vd), DACC32 (the accurate tier's float32, ACC) and D32 (vf). */
+#define VM_DERIV_ARRAYS_TIERS(fn, ACC) \
+    VM_DERIV_ARRAYS(fn, accurate, ACC) VM_DERIV_ARRAYS(fn, fast, F32) VM_DERIV_ARRAYS(fn, approx, F32)
+#define VM_VT_F32 vf
+#define VM_VT_F32_IN_F64 vfh
+#define VM_VD_FROM_PARTS_TIERS(fn, ACC)                                                     \
+    VM_VD_FROM_PARTS(fn, f64, accurate, vd) VM_VD_FROM_PARTS(fn, f32, accurate, VM_VT_##ACC) \
+    VM_VD_FROM_PARTS(fn, f64, fast, vd) VM_VD_FROM_PARTS(fn, f32, fast, vf)                 \
+    VM_VD_FROM_PARTS(fn, f64, approx, vd) VM_VD_FROM_PARTS(fn, f32, approx, vf)
+#define VM_DERIV_1(fn, T, tier, VT, D) \
+    static inline VT fn##_##T##_##tier##_deriv_vec(VT x, int *st) { return D(x, st); }
+#define VM_DERIV_EVERY_TIER(fn, ACC, D64, DACC32, D32)                                      \
+    VM_DERIV_1(fn, f64, accurate, vd, D64) VM_DERIV_1(fn, f32, accurate, VM_VT_##ACC, DACC32) \
+    VM_DERIV_1(fn, f64, fast, vd, D64) VM_DERIV_1(fn, f32, fast, vf, D32)                   \
+    VM_DERIV_1(fn, f64, approx, vd, D64) VM_DERIV_1(fn, f32, approx, vf, D32)
 
 static inline double vm_asdouble(uint64_t b) { double d; memcpy(&d, &b, 8); return d; }
 
