@@ -170,7 +170,7 @@ def loop_asm(loop, dt):
 
 def called_kernels(asm):
     """The C kernel entry points a compiled loop calls (their names in its asm)."""
-    return set(re.findall(r"\$(vm_\w+)", asm))
+    return set(re.findall(r"\$((?:vm_|_ZGV)\w+)", asm))
 
 
 def register_name(base, isa):
@@ -182,7 +182,8 @@ def register_name(base, isa):
 @pytest.mark.parametrize("fn,tier,dt", CASES, ids=IDS)
 def test_loop_is_vectorized(fn, tier, dt):
     """The loop calls the kernel once per register: zmm variants where numba compiles for
-    AVX-512, ymm variants where for AVX2; the one-lane function for the last elements.  The
+    AVX-512, ymm variants where for AVX2, NEON's on AArch64; the one-lane function for the last
+    elements.  The
     inlined kernels (vecmath.numba._inline) vectorize as they are: packed arithmetic, no call."""
     from vecmath.numba._inline import KERNELS as INLINE
     from vecmath.numba._lanes import RUNS
@@ -197,10 +198,12 @@ def test_loop_is_vectorized(fn, tier, dt):
     assert f"{base}_x1" in called
     features = numba.core.codegen.get_host_cpu_features() if numba.config.CPU_FEATURES is None \
         else numba.config.CPU_FEATURES
-    if RUNS["avx512"] and "+avx512f" in features:
+    if RUNS.get("avx512") and "+avx512f" in features:
         assert register_name(base, "avx512") in called, called
-    elif RUNS["avx2"] and "+avx2" in features:
+    elif RUNS.get("avx2") and "+avx2" in features:
         assert register_name(base, "avx2") in called, called
+    elif RUNS.get("neon") and "+neon" in features:
+        assert register_name(base, "neon") in called, called
     else:
         pytest.skip("no vector path for numba on this CPU")
 
@@ -209,7 +212,7 @@ def test_avx2_only_features_call_ymm_variants():
     """numba compiled for AVX2 alone (NUMBA_CPU_FEATURES without AVX-512) calls the ymm
     variants only, and gets the same bits."""
     from vecmath.numba._lanes import RUNS
-    if not RUNS["avx2"]:
+    if not RUNS.get("avx2"):
         pytest.skip("no AVX2 on this CPU")
     out = run_python("""
         import re, numba, numpy as np, vecmath, vecmath.numba as vn
@@ -223,7 +226,7 @@ def test_avx2_only_features_call_ymm_variants():
             loop(x, y)
             assert np.array_equal(y.view(np.uint8), vecmath.log(x).view(np.uint8))
         asm = "".join(loop.inspect_asm(s) for s in loop.signatures)
-        print(" ".join(sorted(set(re.findall(r"\\$(vm_\\w+)", asm)))))
+        print(" ".join(sorted(set(re.findall(r"\\$((?:vm_|_ZGV)\\w+)", asm)))))
     """, NUMBA_CPU_NAME="haswell", NUMBA_CPU_FEATURES="+64bit,+avx,+avx2,+fma,+sse,+sse2,+sse3,+ssse3,+sse4.1,+sse4.2,+cmov,+popcnt,+f16c,+bmi,+bmi2,+lzcnt,+movbe,+cx16,+xsave")
     called = set(out.split())
     assert called == {"vm_log_accurate_f64_x1", register_name("vm_log_accurate_f64", "avx2"),

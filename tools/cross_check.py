@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 from mca_loop import setup_value  # noqa: E402  (setup.py's flags, read without running it)
+from vecmath._gen import isa_list  # noqa: E402  (csrc/isa_list.h's rows: each path's own flags)
 from vecmath.accuracy import golden  # noqa: E402
 
 CC, QEMU = "aarch64-linux-gnu-gcc", "qemu-aarch64"
@@ -43,10 +44,10 @@ DTYPES = ("float32", "float64")
 
 
 def build(work):
-    """The driver, linked statically from every csrc/isa_*.c (with its ISA_CFLAGS), dispatch.c
+    """The driver, linked statically from every csrc/isa_*.c (with its row's flags), dispatch.c
     and tools/kernel_driver.c, each compiled with setup.py's KERNEL_CFLAGS."""
     flags = [f for f in setup_value("KERNEL_CFLAGS") if f not in ("-fPIC", "-fvisibility=hidden")]
-    own = setup_value("ISA_CFLAGS")["aarch64"]
+    own = isa_list.own_flags("aarch64")
     sources = sorted(glob.glob(str(ROOT / "csrc" / "isa_*.c"))) + [
         str(ROOT / "csrc" / "dispatch.c"), str(ROOT / "tools" / "kernel_driver.c")]
     objects = []
