@@ -29,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -45,21 +46,25 @@ SKIP = 77
 DTYPES = ("float32", "float64")
 
 
-def build(work):
-    """The driver, linked statically from every csrc/isa_*.c (with its row's flags), dispatch.c
-    and tools/kernel_driver.c, each compiled with setup.py's KERNEL_CFLAGS."""
+def build(work, root=ROOT, cc=CC, arch="aarch64"):
+    """The driver, linked statically from every csrc/isa_*.c (with its row's flags), dispatch.c,
+    lane_table.c and tools/kernel_driver.c of the tree at root, each compiled with setup.py's
+    KERNEL_CFLAGS by cc for arch (tests/test_isa.py builds a tree with a path added, natively)."""
     flags = [f for f in setup_value("KERNEL_CFLAGS") if f not in ("-fPIC", "-fvisibility=hidden")]
-    own = isa_list.own_flags("aarch64")
-    sources = sorted(glob.glob(str(ROOT / "csrc" / "isa_*.c"))) + [
-        str(ROOT / "csrc" / "dispatch.c"), str(ROOT / "csrc" / "lane_table.c"), str(ROOT / "tools" / "kernel_driver.c")]
-    objects = []
-    for src in sources:
+    own = isa_list.own_flags(arch, root / "csrc" / "isa_list.h")
+    sources = sorted(glob.glob(str(root / "csrc" / "isa_*.c"))) + [
+        str(root / "csrc" / "dispatch.c"), str(root / "csrc" / "lane_table.c"), str(root / "tools" / "kernel_driver.c")]
+
+    def compile_one(src):
         obj = work / (Path(src).stem + ".o")
         extra = own.get(Path(src).stem.removeprefix("isa_"), [])
-        subprocess.run([CC, *flags, *extra, "-I", str(ROOT / "csrc"), "-c", src, "-o", str(obj)], check=True)
-        objects.append(str(obj))
+        subprocess.run([cc, *flags, *extra, "-I", str(root / "csrc"), "-c", src, "-o", str(obj)], check=True)
+        return str(obj)
+
+    with ThreadPoolExecutor(2) as pool:
+        objects = list(pool.map(compile_one, sources))
     driver = work / "kernel_driver"
-    subprocess.run([CC, "-static", *objects, "-lm", "-o", str(driver)], check=True)
+    subprocess.run([cc, "-static", *objects, "-lm", "-o", str(driver)], check=True)
     return driver
 
 
