@@ -208,6 +208,16 @@ def test_loop_is_vectorized(fn, tier, dt):
         pytest.skip("no vector path for numba on this CPU")
 
 
+def test_register_functions_keep_their_old_names_for_cached_code():
+    """numba's cache holds object code calling the register functions by name; code cached before
+    they took their vector-ABI names calls vm_<kernel>_x<lanes>_<path>: still registered, at the
+    same address (a missing name would be a call of address 0)."""
+    import llvmlite.binding as ll
+    from vecmath.numba._lanes import REGISTER_OF
+    for (base, isa), (lanes, name) in REGISTER_OF.items():
+        assert ll.address_of_symbol(f"{base}_x{lanes}_{isa}") == ll.address_of_symbol(name) != 0
+
+
 def test_avx2_only_features_call_ymm_variants():
     """numba compiled for AVX2 alone (NUMBA_CPU_FEATURES without AVX-512) calls the ymm
     variants only, and gets the same bits."""

@@ -77,6 +77,10 @@ def _register_symbols():
         llvm.add_symbol(name, addr)
         if isa == ONE_LANE_ISA and name.endswith(f"_x1_{isa}"):  # vm_exp_accurate_f64_x1_avx512
             llvm.add_symbol(name[:-len(isa) - 1], addr)
+    # The register functions' names before 2026-11-26 (vm_exp_accurate_f64_x8_avx512), which code
+    # numba cached then still calls: without them it would call address 0 (a segfault).
+    for (base, isa), (lanes, name) in REGISTER_OF.items():
+        llvm.add_symbol(f"{base}_x{lanes}_{isa}", LANE_TABLE[name][0])
 
 
 _register_symbols()
