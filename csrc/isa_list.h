@@ -17,8 +17,7 @@
  * VM_ISA_LIST(X, arg) expands the rows of this architecture, worst first.  From them come the
  * builds (vm_simd.h), dispatch.c's tables, CPU tests and VECMATH_ISA names, vm_isa_names()
  * (vecmath.config(), show_config()), the lane table (lane_table.c) and so numba's variants,
- * setup.py's per-path flags and the tools (vecmath/_gen/isa_list.py reads this file for Python:
- * keep each row on one line). */
+ * setup.py's per-path flags and the tools (vecmath/_gen/isa_list.py reads this file for Python). */
 #ifndef VM_ISA_LIST_H
 #define VM_ISA_LIST_H
 

@@ -73,10 +73,10 @@ def parse(text):
             arch = "other"
         elif re.fullmatch(r"#endif\b.*", line):
             arch = None
-        elif m := re.fullmatch(r"#define VM_ISA_(\w+)\(X, arg\) X\((.*)\)", line):
+        elif m := re.fullmatch(r"#define VM_ISA_(\w+)\(X, arg\)\s+X\((.*)\)", line):
             rows[m.group(1)] = _row(_split(m.group(2)))
             assert rows[m.group(1)].name == m.group(1), line
-        elif m := re.fullmatch(r"#define VM_ISA_LIST\(X, arg\) (.*)", line):
+        elif m := re.fullmatch(r"#define VM_ISA_LIST\(X, arg\)\s+(.*)", line):
             lists[arch] = [rows[name] for name in re.findall(r"VM_ISA_(\w+)\(X, arg\)", m.group(1))]
     return lists
 
