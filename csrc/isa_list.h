@@ -10,7 +10,7 @@
  *             register is neither the ABI's scalable s variant nor a vector LLVM passes there)
  *   lanes64, lanes32  doubles and floats per vector (its layer's VD_W and VF_W, checked there)
  *   features  the CPU features it needs, in GCC's and LLVM's names: on x86-64 its build's
- *             #pragma GCC target; its CPU test (dispatch.c: every feature, and on AArch64 an SVE
+ *             target (#pragma GCC target; clang: #pragma clang attribute); its CPU test (dispatch.c: every feature, and on AArch64 an SVE
  *             vector of exactly its width); the target features numba must compile for to call
  *             its register entry points (vm_isa_features())
  *   flags     compiler flags of its own: setup.py compiles its build file alone with them

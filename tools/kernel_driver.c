@@ -9,7 +9,8 @@
  *     kernel_driver --paths  prints this build's CPU paths (csrc/isa_list.h)
  *     kernel_driver --lanes DIR [K...]  also calls every lane entry point of the path
  *                            (csrc/lane_table.c: one-lane and register functions) on the inputs
- *                            and compares its bits with the array kernel's, printing a count */
+ *                            and compares its bits with the array kernel's, printing a count
+ *                            (exit status 5 if any differ) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,7 +151,7 @@ int main(int argc, char **argv) {
     write_all(dir, #name, 1, "float64", d64, 8 * n64);                                      \
     }
     VM_ALL_KERNELS
-    if (lanes && check_lanes(argc, argv, x64, n64, x32, n32, y64, y32) != 0) return 4;
+    if (lanes && check_lanes(argc, argv, x64, n64, x32, n32, y64, y32) != 0) return 5;
     printf("%s\n", vm_isa());
     return 0;
 }

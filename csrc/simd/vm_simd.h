@@ -28,14 +28,25 @@
 #define VM_ISA scalar
 #endif
 #if defined(__x86_64__)
-/* #pragma GCC target("avx2", "fma"), none for no features: one _Pragma (GCC 12 drops all but
- * the last of several in one macro expansion) */
-#define VM_TARGET_PRAGMA(features) VM_TARGET_PRAGMA_(VM_UNPAREN features)
-#define VM_TARGET_PRAGMA_(...) VM_TARGET_PRAGMA__(__VA_ARGS__)
-#define VM_TARGET_PRAGMA__(...) __VA_OPT__(VM_TARGET_PRAGMA___(__VA_ARGS__))
-#define VM_TARGET_PRAGMA___(first, ...) _Pragma(VM_STR(GCC target(#first VM_EACH(VM_COMMA_QUOTED, ~, __VA_ARGS__))))
+/* The row's features as the target of every function that follows: #pragma GCC target("avx2",
+ * "fma") (one _Pragma: GCC 12 drops all but the last of several in one macro expansion); clang
+ * ignores that pragma and takes #pragma clang attribute push(target("avx2,fma")) instead, which
+ * kernels_all.h pops after the kernels (VM_TARGET_END).  Nothing for a path without features. */
+#define VM_WITH_FEATURES(M, features) VM_WITH_FEATURES_(M, VM_UNPAREN features)
+#define VM_WITH_FEATURES_(M, ...) VM_WITH_FEATURES__(M, __VA_ARGS__)
+#define VM_WITH_FEATURES__(M, ...) __VA_OPT__(M(__VA_ARGS__))
+#if defined(__clang__)
+#define VM_TARGET(first, ...)                                                               \
+    _Pragma(VM_STR(clang attribute push(__attribute__((target(                             \
+        #first VM_EACH(VM_COMMA_IN_STRING, ~, __VA_ARGS__)))), apply_to = function)))
+#define VM_COMMA_IN_STRING(_, feature) "," #feature
+#define VM_TARGET_END(...) _Pragma("clang attribute pop")
+#else
+#define VM_TARGET(first, ...) _Pragma(VM_STR(GCC target(#first VM_EACH(VM_COMMA_QUOTED, ~, __VA_ARGS__))))
 #define VM_COMMA_QUOTED(_, feature) , #feature
-VM_TARGET_PRAGMA(VM_THIS(VM_FIELD_FEATURES))
+#define VM_TARGET_END(...)
+#endif
+VM_WITH_FEATURES(VM_TARGET, VM_THIS(VM_FIELD_FEATURES))
 #endif
 #include VM_STR(VM_CAT(vm_simd_, VM_THIS(VM_FIELD_LAYER)).h)
 #define VM_NAME(name) VM_CAT(name##_, VM_ISA)
