@@ -10,4 +10,7 @@
 const struct vm_table VM_NAME(vm_table) = {VM_ALL_KERNELS};
 #undef VM_K1
 #undef VM_K2
+#if defined(VM_TARGET_END) /* the end of vm_simd.h's target (clang's attribute push) */
+VM_WITH_FEATURES(VM_TARGET_END, VM_THIS(VM_FIELD_FEATURES))
+#endif
 #endif

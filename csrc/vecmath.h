@@ -44,5 +44,8 @@ const char *vm_isa(void);
 const char *vm_isa_names(void);
 /* 1 if this build has the path and this CPU runs it */
 int vm_isa_available(const char *isa);
+/* the CPU features a path of this build needs, comma-separated in GCC's and LLVM's names
+ * ("avx2,fma"; csrc/isa_list.h), or NULL for a name that is not a path of this build */
+const char *vm_isa_features(const char *isa);
 
 #endif

@@ -3,7 +3,9 @@ user-mode emulation (no ARM machine needed; bits only, not speed).
 
     python tools/cross_check.py           the golden input set (~2M float32/float64 inputs), every
                                           kernel's outputs hashed and compared with
-                                          vecmath/accuracy/golden_hashes.json
+                                          vecmath/accuracy/golden_hashes.json, and every lane
+                                          entry point (one-lane and NEON register functions)
+                                          bit for bit against its array kernel
     python tools/cross_check.py --quick   every 64th golden input (all specials and NaNs kept),
                                           compared bit for bit with this machine's ufuncs
     python tools/cross_check.py --exhaustive [--path neon]
@@ -30,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -38,6 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 from mca_loop import setup_value  # noqa: E402  (setup.py's flags, read without running it)
+from vecmath._gen import isa_list  # noqa: E402  (csrc/isa_list.h's rows: each path's own flags)
 from vecmath.accuracy import golden  # noqa: E402
 
 CC, QEMU = "aarch64-linux-gnu-gcc", "qemu-aarch64"
@@ -45,21 +49,25 @@ SKIP = 77
 DTYPES = ("float32", "float64")
 
 
-def build(work):
-    """The driver, linked statically from every csrc/isa_*.c (with its ISA_CFLAGS), dispatch.c
-    and tools/kernel_driver.c, each compiled with setup.py's KERNEL_CFLAGS."""
+def build(work, root=ROOT, cc=CC, arch="aarch64"):
+    """The driver, linked statically from every csrc/isa_*.c (with its row's flags), dispatch.c,
+    lane_table.c and tools/kernel_driver.c of the tree at root, each compiled with setup.py's
+    KERNEL_CFLAGS by cc for arch (tests/test_isa.py builds a tree with a path added, natively)."""
     flags = [f for f in setup_value("KERNEL_CFLAGS") if f not in ("-fPIC", "-fvisibility=hidden")]
-    own = setup_value("ISA_CFLAGS")["aarch64"]
-    sources = sorted(glob.glob(str(ROOT / "csrc" / "isa_*.c"))) + [
-        str(ROOT / "csrc" / "dispatch.c"), str(ROOT / "tools" / "kernel_driver.c")]
-    objects = []
-    for src in sources:
+    own = isa_list.own_flags(arch, root / "csrc" / "isa_list.h")
+    sources = sorted(glob.glob(str(root / "csrc" / "isa_*.c"))) + [
+        str(root / "csrc" / "dispatch.c"), str(root / "csrc" / "lane_table.c"), str(root / "tools" / "kernel_driver.c")]
+
+    def compile_one(src):
         obj = work / (Path(src).stem + ".o")
         extra = own.get(Path(src).stem.removeprefix("isa_"), [])
-        subprocess.run([CC, *flags, *extra, "-I", str(ROOT / "csrc"), "-c", src, "-o", str(obj)], check=True)
-        objects.append(str(obj))
+        subprocess.run([cc, *flags, *extra, "-I", str(root / "csrc"), "-c", src, "-o", str(obj)], check=True)
+        return str(obj)
+
+    with ThreadPoolExecutor(2) as pool:
+        objects = list(pool.map(compile_one, sources))
     driver = work / "kernel_driver"
-    subprocess.run([CC, "-static", *objects, "-lm", "-o", str(driver)], check=True)
+    subprocess.run([cc, "-static", *objects, "-lm", "-o", str(driver)], check=True)
     return driver
 
 
@@ -83,17 +91,24 @@ def label_of(kernel):
 
 
 def run_path(driver, work, isa, flush=False):
+    """Every kernel's outputs on a path by golden label, the driver's line on the path's lane entry
+    points ("lanes: 148 checked, 0 not run, 0 differ": each against its array kernel, bit for bit),
+    whether they all match, and the seconds it took.  With flush, the kernels run with FPCR.FZ set
+    (kernel_driver.c) and the lane entry points are not checked: they run in the caller's mode,
+    as numba calls them, so under flush-to-zero they may differ by design."""
     t = time.perf_counter()
-    r = subprocess.run([QEMU, str(driver), str(work)], env=emulated(isa, flush), capture_output=True,
+    lanes = [] if flush else ["--lanes"]
+    r = subprocess.run([QEMU, str(driver), *lanes, str(work)], env=emulated(isa, flush), capture_output=True,
                        text=True)
-    if r.returncode != 0:
+    if r.returncode not in (0, 5):  # 5: lane entry points differ from the array kernels
         raise RuntimeError(f"VECMATH_ISA={isa}: {r.stderr.strip() or r.returncode}")
     outputs = {}
     for f in work.glob("*.*.*.bin"):
         kernel, out, dtype, _ = f.name.split(".")
         outputs[f"{label_of(kernel)}.{out}.{dtype}"] = np.fromfile(f, dtype)
         f.unlink()
-    return outputs, time.perf_counter() - t
+    lanes = next((line for line in r.stdout.splitlines() if line.startswith("lanes:")), "")
+    return outputs, lanes, r.returncode == 0, time.perf_counter() - t
 
 
 def ufunc_outputs(x, dtype):
@@ -170,16 +185,17 @@ def main(argv=None):
             want = {k: v for k, v in committed.items() if k.endswith(DTYPES) and not k.startswith("inputs.")}
         ok = True
         for isa in paths:
-            got, seconds = run_path(driver, work, isa, args.flush)
+            got, lanes, lanes_ok, seconds = run_path(driver, work, isa, args.flush)
             if args.quick:
                 bad = sorted(k for k in want if k not in got or got[k].tobytes() != want[k].tobytes())
             else:
                 bad = sorted(k for k in want if k not in got or golden.digest(got[k]) != want[k])
-            ok &= not bad
+            ok &= not bad and lanes_ok
             print(f"aarch64 {isa}: {len(want) - len(bad)} of {len(want)} outputs match "
                   f"({'quick, against this machine' if args.quick else 'golden hashes'}"
                   f"{', FPCR.FZ set' if args.flush else ''}; "
-                  f"{seconds:.0f} s under emulation)" + (f"; differ: {', '.join(bad[:8])}" if bad else ""))
+                  f"{seconds:.0f} s under emulation)" + (f"; differ: {', '.join(bad[:8])}" if bad else "")
+                  + (f"; {lanes} (against the array kernels)" if lanes else ""))
     return 0 if ok else 1
 
 

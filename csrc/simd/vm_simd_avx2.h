@@ -10,11 +10,9 @@ typedef __m128 vfh;
 typedef __m256 vf;
 typedef __m256i vfi;
 typedef __m256 vfm;
-/* the registers of the lane entry points (vm_simd.h: VM_REGISTER_SAME, VM_REGISTER_VFH) */
-#define VM_REG_double __m256d
-#define VM_REG_LANES_double 4
-#define VM_REG_float __m256
-#define VM_REG_LANES_float 8
+/* AVX2's costs shape two choices: vd_lookup_halves (vm_simd.h) gathers the whole table, log's
+ * float-float first pass reads a 16-entry table (kernels/log-inl.h) */
+#define VM_ISA_AVX2 1
 
 /* ---- double ---- */
 static inline vd vd_set(double a) { return _mm256_set1_pd(a); }

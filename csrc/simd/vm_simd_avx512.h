@@ -10,12 +10,6 @@ typedef __m256 vfh; /* VD_W floats, for float32 kernels evaluated in double */
 typedef __m512 vf;
 typedef __m512i vfi;
 typedef __mmask16 vfm;
-/* the registers of the lane entry points (vm_simd.h: VM_REGISTER_SAME, VM_REGISTER_VFH) */
-#define VM_REG_double __m512d
-#define VM_REG_LANES_double 8
-#define VM_REG_float __m512
-#define VM_REG_LANES_float 16
-
 /* ---- double ---- */
 static inline vd vd_set(double a) { return _mm512_set1_pd(a); }
 static inline vd vd_load(const double *p) { return _mm512_loadu_pd(p); }

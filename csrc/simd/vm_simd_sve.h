@@ -10,6 +10,9 @@
  * nearest, comparisons are ordered except vd_ne and vf_ne.  Predicates of float64 and float32 lanes are
  * both svbool_t: vdm only with vd/vdi, vfm only with vf/vfi. */
 #include <arm_sve.h>
+#if !defined(__ARM_FEATURE_SVE_BITS)
+#error "the SVE layer needs its path's flags (-msve-vector-bits: csrc/isa_list.h, compiled by setup.py)"
+#endif
 
 #define VM_SVE_BITS __ARM_FEATURE_SVE_BITS
 #define VM_SVE_FIXED __attribute__((arm_sve_vector_bits(VM_SVE_BITS)))
