@@ -4,24 +4,25 @@ ufunc extension (vecmath._ufuncs) and the cffi module of raw kernels (vecmath._k
 The kernels are compiled per ISA (csrc/isa_*.c select their target with #pragma GCC target) with
 KERNEL_CFLAGS: -ffp-contract=off so the compiler adds no FMA of its own and no -ffast-math, so
 every path gives the same bits.  Each ISA file compiles to nothing on another architecture; the
-paths that need flags of their own (ISA_CFLAGS: SVE's fixed vector lengths) are compiled alone,
+paths that need flags of their own (csrc/isa_list.h: SVE's fixed vector lengths) are compiled alone,
 as libraries of their own, where they are built.  build_ext links every extension against the
 libraries build_clib made, so neither lists a kernel source.
 """
 import glob
+import importlib.util
 import pathlib
-import platform
 
 import numpy
 from setuptools import Extension, setup
 
 KERNEL_CFLAGS = ["-O3", "-std=c11", "-ffp-contract=off", "-fno-fast-math", "-fvisibility=hidden",
                  "-fno-math-errno", "-fPIC"]
-# Flags of a CPU path's own, on the architecture that has it (csrc/isa_list.h)
-ISA_CFLAGS = {"aarch64": {"sve256": ["-march=armv8.2-a+sve", "-msve-vector-bits=256"],
-                          "sve512": ["-march=armv8.2-a+sve", "-msve-vector-bits=512"]}}
-ARCH = {"arm64": "aarch64", "amd64": "x86_64"}.get(platform.machine().lower(), platform.machine().lower())
-OWN_FLAGS = {f"csrc/isa_{isa}.c": flags for isa, flags in ISA_CFLAGS.get(ARCH, {}).items()}
+# Flags of a CPU path's own, from its row in csrc/isa_list.h (read by vecmath/_gen/isa_list.py,
+# loaded by path: importing vecmath needs the extensions this builds)
+_spec = importlib.util.spec_from_file_location("isa_list", "vecmath/_gen/isa_list.py")
+isa_list = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(isa_list)
+OWN_FLAGS = {f"csrc/isa_{isa}.c": flags for isa, flags in isa_list.own_flags().items()}
 # every CPU path of csrc/isa_list.h has its csrc/isa_<name>.c, which compiles to nothing on
 # another architecture
 KERNEL_SOURCES = [f for f in sorted(glob.glob("csrc/isa_*.c")) if f not in OWN_FLAGS] + [

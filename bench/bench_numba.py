@@ -154,7 +154,7 @@ def avx2_loop_times(rounds):
     CPU has no AVX2."""
     import llvmlite.binding as ll
     from vecmath.numba._lanes import RUNS
-    if not RUNS["avx2"]:
+    if not RUNS.get("avx2"):
         return None
     features = ",".join(f if not f.startswith("+avx512") else "-" + f[1:]
                         for f in ll.get_host_cpu_features().flatten().split(","))

@@ -1,34 +1,63 @@
-"""On a GPU: vecmath.cuda against the CPU ufuncs, bit for bit, and the hardware family's error.
+"""On a GPU: vecmath.cuda against the CPU ufuncs, bit for bit, the hardware family's error, and speed.
 
-    python bench/cuda_check.py [--quick] [--json PATH]
+    python bench/cuda_check.py --quick [--json PATH]     # a short GPU loan: about 3-4 minutes
+    python bench/cuda_check.py [--json PATH]             # every float32 input: about 4 minutes more
 
-1. Every float32 input (2^32, in chunks) through every tier of every function, in user kernels
-   compiled without and with fastmath, against the CPU ufunc: identical bits required (NaN
-   payloads aside).  --quick takes every 16th input.
-2. float64: 2^26 random bit patterns, 2^22 uniform values over each function's useful range,
-   the special values and the shipped worst cases, every tier, values and derivatives.
-3. The hardware family (vecmath.cuda.hardware) over every float32 input: max ULP error against
-   the correctly rounded result (the CPU accurate tier), where that result is finite and normal.
-4. Throughput at 2^28 elements: vecmath.cuda's array entry points, CuPy's and PyTorch's exp, and
-   a device-to-device copy of the same array (the memory-bound limit).
+--quick first builds the project in place (the CPU ufuncs are the reference), then:
+1. float32, every 1021st bit pattern (4.2 million inputs spread over every exponent) and float64
+   (per function 2^20 random bit patterns, 2^18 uniform values over its useful range, the special
+   values and the shipped worst cases, all six sets together): one user kernel per (tier, dtype)
+   computes every function,
+   derivative and <fn>_and_deriv of the tier, compiled without and with fastmath; every output
+   against the CPU ufunc and vecmath.deriv, identical bits required (NaN payloads aside).
+2. float16 arrays through the array entry points (every input, every (function, tier)), against
+   the CPU's float16 ufuncs.
+3. The hardware family (vecmath.cuda.hardware) on the same float32 subset: max ULP error against
+   the correctly rounded result (the CPU accurate tier), where that is finite and normal.
+4. Speed at 2^28 elements: a device-to-device copy (the memory-bound limit), a user grid-stride
+   kernel calling vecmath (each tier's exp, and tanh), the array entry points, PyTorch's and
+   CuPy's exp where installed; and the compile-and-link time of a user kernel, LTO-IR and PTX.
+5. vecmath.torch on CUDA tensors (float16, float32, float64; exp and tanh in quick mode):
+   values and gradients with the CPU's bits.
+6. vecmath.jax on GPU arrays (jax[cuda]): every (function, tier), float32 and float64, through
+   its CUDA FFI handlers, against the CPU ufuncs.
+The full run (no --quick) takes every float32 input (2^32) per (function, tier), values with
+and without fastmath, and the full float64 set (2^26 random + 2^22 uniform) per function.
 """
 import argparse
 import json
+import os
+import subprocess
+import sys
 import time
 
 import numpy as np
 
-if not hasattr(np, "row_stack"):   # numba-cuda <= 0.30 registers np.row_stack, gone in NumPy 2.5
-    np.row_stack = np.vstack
-from numba import cuda  # noqa: E402
-
-import vecmath  # noqa: E402
-import vecmath.cuda as vc  # noqa: E402
-from vecmath import functions, spec  # noqa: E402
-from vecmath.accuracy import worstcase_inputs  # noqa: E402
-
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHUNK = 1 << 28
-DOMAIN = {fn: functions.get(fn).demo_domain for fn in functions.FUNCTIONS}   # from the descriptors
+QUICK_STEP = 1021   # odd and prime: the subset's mantissas do not repeat one pattern
+
+
+def build():
+    """Build the C extension in place (the CPU reference), as the README's first command does."""
+    t = time.time()
+    subprocess.run([sys.executable, "setup.py", "-q", "build_clib", "build_ext", "--inplace"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    return round(time.time() - t, 1)
+
+
+def load():
+    """Import numba-cuda and vecmath (after the build) into this module's globals."""
+    global cuda, vecmath, vc, functions, spec, worstcase_inputs, DOMAIN
+    if not hasattr(np, "row_stack"):   # numba-cuda <= 0.30 registers np.row_stack, gone in NumPy 2.5
+        np.row_stack = np.vstack
+    sys.path.insert(0, ROOT)
+    from numba import cuda
+    import vecmath
+    import vecmath.cuda as vc
+    from vecmath import functions, spec
+    from vecmath.accuracy import worstcase_inputs
+    DOMAIN = {fn: functions.get(fn).demo_domain for fn in functions.FUNCTIONS}   # from the descriptors
 
 
 def kernel_for(f, fastmath, nout=1):
@@ -47,6 +76,22 @@ def kernel_for(f, fastmath, nout=1):
     return k
 
 
+def tier_kernel(tier, fastmath):
+    """A kernel storing every function of the tier, its derivative and both outputs of
+    <fn>_and_deriv of x[i] into out[4j..4j+3, i] (j: the function's index)."""
+    mod = getattr(vc, tier)
+    ns, lines = {"cuda": cuda}, ["def kernel(x, out):", "    i = cuda.grid(1)", "    if i < x.size:",
+                                 "        v = x[i]"]
+    for j, fn in enumerate(spec.FUNCTIONS):
+        ns[f"{fn}_v"], ns[f"{fn}_d"], ns[f"{fn}_vd"] = getattr(mod, fn), getattr(mod.deriv, fn), \
+            getattr(mod.deriv, fn + "_and_deriv")
+        k = 4 * j
+        lines += [f"        out[{k}, i] = {fn}_v(v)", f"        out[{k + 1}, i] = {fn}_d(v)",
+                  f"        out[{k + 2}, i], out[{k + 3}, i] = {fn}_vd(v)"]
+    exec("\n".join(lines), ns)
+    return cuda.jit(fastmath=fastmath)(ns["kernel"])
+
+
 def run(k, x_dev, nout=1):
     """The kernel's outputs, left on the GPU."""
     outs = [cuda.device_array_like(x_dev) for _ in range(nout)]
@@ -55,17 +100,59 @@ def run(k, x_dev, nout=1):
 
 
 def differ(got, want):
-    """How many elements differ in their bits (NaN payloads aside), counted on the GPU."""
-    import cupy
+    """How many elements differ in their bits (NaN payloads aside)."""
+    try:
+        import cupy
+    except ImportError:
+        cupy = None
+    if cupy is not None:
+        g, w = cupy.asarray(got), cupy.asarray(want)
+        ug, uw = g.view(f"u{g.itemsize}"), w.view(f"u{w.itemsize}")
+        return int(cupy.count_nonzero((ug != uw) & ~(cupy.isnan(g) & cupy.isnan(w))))
+    return same(got.copy_to_host() if hasattr(got, "copy_to_host") else np.asarray(got), np.asarray(want))
 
-    g, w = cupy.asarray(got), cupy.asarray(want)
-    ug, uw = g.view(f"u{g.itemsize}"), w.view(f"u{w.itemsize}")
-    return int(cupy.count_nonzero((ug != uw) & ~(cupy.isnan(g) & cupy.isnan(w))))
+
+def same(a, b):
+    ua, ub = a.view(f"u{a.itemsize}"), b.view(f"u{b.itemsize}")
+    return int(np.count_nonzero((ua != ub) & ~(np.isnan(a) & np.isnan(b))))
 
 
 def chunk(start, step):
     return np.arange(start, start + CHUNK, step, dtype=np.uint64).astype(np.uint32) if step > 1 else \
         np.arange(start, start + CHUNK, dtype=np.uint32)
+
+
+def float32_subset(step):
+    return np.arange(0, 1 << 32, step, dtype=np.uint64).astype(np.uint32).view(np.float32)
+
+
+def cpu_outputs(tier, fn, x):
+    cpu = getattr(vecmath, tier)
+    with np.errstate(all="ignore"):
+        return [getattr(cpu, fn)(x), getattr(cpu.deriv, fn)(x), *getattr(cpu.deriv, fn + "_and_deriv")(x)]
+
+
+def tiers_quick(x, label, report):
+    """Every (function, tier) of x's dtype: value, derivative, both outputs of the fused form,
+    from one kernel per tier, fastmath off and on."""
+    xd = cuda.to_device(x)
+    for tier in spec.TIERS:
+        t0 = time.time()
+        bad = {fn: [] for fn in spec.FUNCTIONS}
+        outs = {}
+        for fastmath in (False, True):
+            outs[fastmath] = cuda.device_array((4 * len(spec.FUNCTIONS), x.size), x.dtype)
+            tier_kernel(tier, fastmath)[(x.size + 255) // 256, 256](xd, outs[fastmath])
+        for j, fn in enumerate(spec.FUNCTIONS):
+            want = cpu_outputs(tier, fn, x)
+            for fastmath in (False, True):
+                bad[fn].append([differ(outs[fastmath][4 * j + k], want[k]) for k in range(4)])
+        del outs
+        for fn, (off, on) in bad.items():
+            report[f"{label} {tier}.{fn}"] = {"inputs": int(x.size), "differ (value, deriv, vd value, vd deriv)": off,
+                                              "differ, fastmath caller": on}
+            print(f"{label} {tier}.{fn}: {x.size} inputs, differing {off} (fastmath caller: {on})", flush=True)
+        report[f"{label} {tier} seconds"] = round(time.time() - t0, 1)
 
 
 def float32_all(step, report):
@@ -88,12 +175,16 @@ def float32_all(step, report):
             print(f"float32 {tier}.{fn}: {n} inputs, differing {bad[False]} (fastmath caller: {bad[True]})", flush=True)
 
 
-def float64_inputs(fn):
+def float64_inputs(fn, quick=False):
     rng = np.random.default_rng(1)
-    parts = [rng.integers(0, 1 << 64, 1 << 26, dtype=np.uint64).view(np.float64),
-             rng.uniform(*DOMAIN[fn], 1 << 22),
+    parts = [rng.integers(0, 1 << 64, 1 << (20 if quick else 26), dtype=np.uint64).view(np.float64),
+             rng.uniform(*DOMAIN[fn], 1 << (18 if quick else 22)),
              np.array([x for x, _ in spec.SPECIALS[fn]], dtype=np.float64), worstcase_inputs(fn)]
     return np.concatenate(parts)
+
+
+def float64_quick_inputs():
+    return np.concatenate([float64_inputs(fn, quick=True) for fn in spec.FUNCTIONS])
 
 
 def float64_checks(report):
@@ -101,9 +192,8 @@ def float64_checks(report):
         x = float64_inputs(fn)
         xd = cuda.to_device(x)
         for tier in spec.TIERS:
-            cpu, gpu = getattr(vecmath, tier), getattr(vc, tier)
-            with np.errstate(all="ignore"):
-                want = [getattr(cpu, fn)(x), getattr(cpu.deriv, fn)(x), *getattr(cpu.deriv, fn + "_and_deriv")(x)]
+            gpu = getattr(vc, tier)
+            want = cpu_outputs(tier, fn, x)
             got = [run(kernel_for(getattr(gpu, fn), False), xd)[0],
                    run(kernel_for(getattr(gpu.deriv, fn), True), xd)[0],
                    *run(kernel_for(getattr(gpu.deriv, fn + "_and_deriv"), False, 2), xd, 2)]
@@ -112,24 +202,39 @@ def float64_checks(report):
             print(f"float64 {tier}.{fn}: {len(x)} inputs, differing {bad}", flush=True)
 
 
-def hardware_errors(step, report):
-    import cupy
+def float16_arrays(report):
+    """The array entry points on float16 arrays: every half, every (function, tier), values and
+    the fused form's two outputs, against the CPU's float16 ufuncs."""
+    x = np.arange(1 << 16, dtype=np.uint16).view(np.float16)
+    xd = cuda.to_device(x)
+    for tier in spec.TIERS:
+        cpu, gpu = getattr(vecmath, tier), getattr(vc, tier)
+        for fn in spec.FUNCTIONS:
+            with np.errstate(all="ignore"):
+                want = [getattr(cpu, fn)(x), *getattr(cpu.deriv, fn + "_and_deriv")(x)]
+            got = [getattr(gpu, fn)(xd).copy_to_host(),
+                   *[a.copy_to_host() for a in getattr(gpu.deriv, fn + "_and_deriv")(xd)]]
+            bad = [same(g, w) for g, w in zip(got, want)]
+            report[f"float16 array {tier}.{fn}"] = {"inputs": int(x.size), "differ (value, vd value, vd deriv)": bad}
+            print(f"float16 array {tier}.{fn}: {x.size} inputs, differing {bad}", flush=True)
 
+
+def hardware_errors(step, report, quick=False):
     for fn in vc.HARDWARE:
         k = kernel_for(getattr(vc.hardware, fn), True)
         worst, worst_x, n = 0.0, None, 0
-        for start in range(0, 1 << 32, CHUNK):
-            x = chunk(start, step).view(np.float32)
+        for x in ([float32_subset(step)] if quick else (chunk(s, step).view(np.float32)
+                                                        for s in range(0, 1 << 32, CHUNK))):
             with np.errstate(all="ignore"):
-                ref = getattr(vecmath, fn)(x)          # correctly rounded
-            g = cupy.asarray(run(k, cuda.to_device(x))[0]).astype(cupy.float64)
-            r = cupy.asarray(ref).astype(cupy.float64)
-            ok = cupy.isfinite(r) & (cupy.abs(r) >= 2.0 ** -126)
-            _, e = cupy.frexp(cupy.where(ok, r, 1.0))
-            ulp = cupy.ldexp(cupy.ones_like(r), e - 24)        # float's ulp at r
-            err = cupy.where(ok, cupy.abs(g - r) / ulp, 0.0)
-            err = cupy.where(cupy.isnan(err), cupy.inf, err)
-            i = int(cupy.argmax(err))
+                r = getattr(vecmath, fn)(x).astype(np.float64)        # correctly rounded
+            g = run(k, cuda.to_device(x))[0].copy_to_host().astype(np.float64)
+            ok = np.isfinite(r) & (np.abs(r) >= 2.0 ** -126)
+            _, e = np.frexp(np.where(ok, r, 1.0))
+            ulp = np.ldexp(np.ones_like(r), e - 24)        # float's ulp at r
+            with np.errstate(all="ignore"):
+                err = np.where(ok, np.abs(g - r) / ulp, 0.0)
+            err = np.where(np.isnan(err), np.inf, err)
+            i = int(np.argmax(err))
             if float(err[i]) > worst:
                 worst, worst_x = float(err[i]), float(x[i])
             n += int(ok.sum())
@@ -137,10 +242,22 @@ def hardware_errors(step, report):
         print(f"hardware.{fn}: max {worst:.4g} ULP at x = {worst_x!r} over {n} inputs", flush=True)
 
 
+def grid_stride(f):
+    @cuda.jit
+    def k(x, y):
+        for i in range(cuda.grid(1), x.size, cuda.gridsize(1)):
+            y[i] = f(x[i])
+    return k
+
+
 def throughput(report):
-    import cupy
+    try:
+        import cupy
+    except ImportError:
+        cupy = None
     try:
         import torch
+        torch = torch if torch.cuda.is_available() else None
     except ImportError:
         torch = None
 
@@ -154,73 +271,159 @@ def throughput(report):
         return (time.perf_counter() - t) / reps
 
     n = 1 << 28
-    for dtype in (np.float32, np.float64):
-        x = cupy.asarray(np.random.default_rng(0).uniform(-5, 5, n).astype(dtype))
-        y = cupy.empty_like(x)
-        rows = {"copy (device to device)": timed(lambda: cupy.copyto(y, x)),
-                "cupy.exp": timed(lambda: cupy.exp(x, out=y)),
-                "vecmath.cuda.exp": timed(lambda: vc.exp(x, out=y)),
-                "vecmath.cuda.fast.exp": timed(lambda: vc.fast.exp(x, out=y)),
-                "vecmath.cuda.approx.exp": timed(lambda: vc.approx.exp(x, out=y)),
-                "vecmath.cuda.tanh": timed(lambda: vc.tanh(x, out=y)),
-                "cupy.tanh": timed(lambda: cupy.tanh(x, out=y))}
+    blocks = vc._blocks(n)
+    report["link"] = vc.config()
+    for dtype in (np.float16, np.float32, np.float64):
+        x = cuda.to_device(np.random.default_rng(0).uniform(-5, 5, n).astype(dtype))
+        y = cuda.device_array_like(x)
+        rows = {"copy (device to device)": timed(lambda: y.copy_to_device(x))}
+        if dtype != np.float16:
+            for tier in spec.TIERS:
+                k = grid_stride(getattr(vc, tier).exp)
+                rows[f"user grid-stride kernel, {tier}.exp"] = timed(lambda k=k: k[blocks, vc._THREADS](x, y))
+            k = grid_stride(vc.tanh)
+            rows["user grid-stride kernel, accurate.tanh"] = timed(lambda: k[blocks, vc._THREADS](x, y))
+        for tier in spec.TIERS:
+            f = getattr(vc, tier).exp
+            rows[f"array entry point, {tier}.exp"] = timed(lambda f=f: f(x, out=y))
+        rows["array entry point, accurate.tanh"] = timed(lambda: vc.tanh(x, out=y))
         if dtype == np.float32:
-            rows["vecmath.cuda.hardware.exp"] = timed(lambda: vc.hardware.exp(x, out=y))
+            rows["array entry point, hardware.exp"] = timed(lambda: vc.hardware.exp(x, out=y))
+        if cupy is not None:
+            cx, cy = cupy.asarray(x), cupy.asarray(y)
+            rows["cupy.exp"] = timed(lambda: cupy.exp(cx, out=cy))
         if torch is not None:
-            tx = torch.as_tensor(x, device="cuda")
-            ty = torch.empty_like(tx)
+            tx, ty = torch.as_tensor(x, device="cuda"), torch.as_tensor(y, device="cuda")
             rows["torch.exp"] = timed(lambda: torch.exp(tx, out=ty))
-        gbs = {k: 2 * n * np.dtype(dtype).itemsize / v / 1e9 for k, v in rows.items()}
-        report[f"throughput {np.dtype(dtype).name} n=2^28"] = {k: {"ms": round(v * 1e3, 3), "GB/s": round(gbs[k], 1)}
-                                                             for k, v in rows.items()}
+        copy = rows["copy (device to device)"]
+        name = np.dtype(dtype).name
+        report[f"throughput {name} n=2^28"] = {
+            k: {"ms": round(v * 1e3, 3), "GB/s": round(2 * n * np.dtype(dtype).itemsize / v / 1e9, 1),
+                "x copy": round(v / copy, 3)} for k, v in rows.items()}
         for k, v in rows.items():
-            print(f"{np.dtype(dtype).name} {k}: {v * 1e3:.3f} ms, {gbs[k]:.0f} GB/s (read + write)", flush=True)
+            print(f"{name} {k}: {v * 1e3:.3f} ms, {v / copy:.3f}x copy, "
+                  f"{2 * n * np.dtype(dtype).itemsize / v / 1e9:.0f} GB/s (read + write)", flush=True)
+    report["compile and link seconds"] = link_times()
+    print("compile and link:", report["compile and link seconds"], flush=True)
 
 
-def torch_adapter(report):
+def has_jax_gpu():
+    try:
+        import jax
+        return bool(jax.devices("cuda"))
+    except (ImportError, RuntimeError):
+        return False
+
+
+def link_times():
+    """Seconds to compile, link and load a fresh user kernel calling vc.exp (float32), in a new
+    process each (nothing cached), LTO-IR (where this process uses it) and PTX."""
+    code = ("import time, numpy as np\n"
+            "np.row_stack = getattr(np, 'row_stack', np.vstack)\n"
+            "from numba import cuda\nimport vecmath.cuda as vc\n"
+            "x = cuda.to_device(np.ones(256, np.float32)); y = cuda.device_array_like(x)\n"
+            "@cuda.jit\ndef k(x, y):\n    i = cuda.grid(1)\n    if i < x.size:\n        y[i] = vc.exp(x[i])\n"
+            "t = time.perf_counter(); k[1, 256](x, y); cuda.synchronize(); print(vc.LINK, time.perf_counter() - t)\n")
+    out = {}
+    for env in ({}, {"VECMATH_CUDA_LINK": "ptx"}):
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                           env={**os.environ, **env, "PYTHONPATH": ROOT})
+        if r.returncode == 0:
+            link, seconds = r.stdout.split()[-2:]
+            out[link] = round(float(seconds), 3)
+        else:
+            out[str(env or "default")] = r.stderr.strip().splitlines()[-1:]
+    return out
+
+
+def torch_adapter(report, quick=False):
     """vecmath.torch on CUDA tensors: values and gradients with the CPU's bits."""
     import torch
     import vecmath.torch as vt
 
-    for dtype in (torch.float32, torch.float64):
+    for dtype in (torch.float16, torch.float32, torch.float64):
         for tier in spec.TIERS:
-            for fn in spec.FUNCTIONS:
+            for fn in (("exp", "tanh") if quick else spec.FUNCTIONS):
                 x_host = np.random.default_rng(2).uniform(*DOMAIN[fn], 1 << 20).astype(str(dtype).split(".")[1])
                 x = torch.tensor(x_host, device="cuda", requires_grad=True)
                 y = getattr(getattr(vt, tier), fn)(x)
                 y.sum().backward()
                 cpu = getattr(vecmath, tier)
-                bad = [same(y.detach().cpu().numpy(), getattr(cpu, fn)(x_host)),
-                       same(x.grad.cpu().numpy(), getattr(cpu.deriv, fn)(x_host))]
+                with np.errstate(all="ignore"):
+                    bad = [same(y.detach().cpu().numpy(), getattr(cpu, fn)(x_host)),
+                           same(x.grad.cpu().numpy(), getattr(cpu.deriv, fn)(x_host))]
                 report[f"torch cuda {tier}.{fn} {dtype}"] = {"differ (value, grad)": bad}
                 print(f"vecmath.torch on CUDA, {tier}.{fn} {dtype}: differing (value, grad) {bad}", flush=True)
 
 
-def same(a, b):
-    ua, ub = a.view(f"u{a.itemsize}"), b.view(f"u{b.itemsize}")
-    return int(np.count_nonzero((ua != ub) & ~(np.isnan(a) & np.isnan(b))))
+def jax_gpu(report):
+    """vecmath.jax on GPU arrays (jax[cuda]): the CUDA FFI handlers' values with the CPU's bits."""
+    import jax
+    import vecmath.jax as vj
+    from vecmath import _jax_ffi
+
+    jax.config.update("jax_enable_x64", True)
+    gpu = jax.devices("cuda")[0]
+    report["jax"] = {"cuda handlers": _jax_ffi.setup_cuda(), "info": _jax_ffi.info()}
+    print("vecmath.jax:", report["jax"], flush=True)
+    for dtype in (np.float32, np.float64):
+        for tier in spec.TIERS:
+            for fn in spec.FUNCTIONS:
+                x = np.random.default_rng(3).uniform(*DOMAIN[fn], 1 << 20).astype(dtype)
+                f = jax.jit(getattr(getattr(vj, tier), fn))
+                got = np.asarray(f(jax.device_put(x, gpu)))
+                with np.errstate(all="ignore"):
+                    bad = same(got, getattr(getattr(vecmath, tier), fn)(x))
+                report[f"jax gpu {tier}.{fn} {np.dtype(dtype).name}"] = {"differ": bad}
+                print(f"vecmath.jax on the GPU, {tier}.{fn} {np.dtype(dtype).name}: differing {bad}", flush=True)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--quick", action="store_true", help="every 16th float32 input")
+    ap.add_argument("--quick", action="store_true", help="build, then a subset: a short GPU loan (docstring)")
+    ap.add_argument("--no-build", action="store_true", help="with --quick: the build is already done")
     ap.add_argument("--json")
-    ap.add_argument("--parts", default="float32,float64,hardware,throughput,torch")
+    ap.add_argument("--parts", default="float32,float64,float16,hardware,throughput,torch,jax")
     a = ap.parse_args()
-    step = 16 if a.quick else 1
+    t_start = time.time()
+    report = {"quick": a.quick}
+    if a.quick and not a.no_build:
+        report["build seconds"] = build()
+        print(f"built in {report['build seconds']} s", flush=True)
+    load()
     dev = cuda.get_current_device()
-    report = {"device": dev.name.decode() if isinstance(dev.name, bytes) else str(dev.name),
-              "compute_capability": dev.compute_capability, "float32_step": step}
+    report.update({"device": dev.name.decode() if isinstance(dev.name, bytes) else str(dev.name),
+                   "compute_capability": dev.compute_capability, "link": vc.config()})
     print(report, flush=True)
     parts = a.parts.split(",")
-    for name, fn in (("float32", lambda: float32_all(step, report)), ("float64", lambda: float64_checks(report)),
-                     ("hardware", lambda: hardware_errors(step, report)), ("throughput", lambda: throughput(report)),
-                     ("torch", lambda: torch_adapter(report))):
+    step = QUICK_STEP if a.quick else 1
+    try:
+        import torch
+        has_torch = torch.cuda.is_available()
+    except ImportError:
+        has_torch = False
+    steps = (("float32", lambda: tiers_quick(float32_subset(step), "float32", report) if a.quick
+              else float32_all(step, report)),
+             ("float64", lambda: tiers_quick(float64_quick_inputs(), "float64", report) if a.quick
+              else float64_checks(report)),
+             ("float16", lambda: float16_arrays(report)),
+             ("hardware", lambda: hardware_errors(QUICK_STEP if a.quick else 1, report, quick=a.quick)),
+             ("throughput", lambda: throughput(report)),
+             ("torch", lambda: torch_adapter(report, quick=a.quick) if has_torch else print("torch: no CUDA torch")),
+             ("jax", lambda: jax_gpu(report) if has_jax_gpu() else print("jax: no CUDA backend")))
+    for name, fn in steps:
         if name in parts:
+            t = time.time()
             fn()
+            report[f"{name} part seconds"] = round(time.time() - t, 1)
             if a.json:
                 with open(a.json, "w") as fh:
-                    json.dump(report, fh, indent=1)
+                    json.dump(report, fh, indent=1, default=str)
+    report["seconds"] = round(time.time() - t_start, 1)
+    print(f"done in {report['seconds']} s", flush=True)
+    if a.json:
+        with open(a.json, "w") as fh:
+            json.dump(report, fh, indent=1, default=str)
 
 
 if __name__ == "__main__":

@@ -22,14 +22,17 @@ import glob
 import pathlib
 import re
 import subprocess
+import sys
 import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from vecmath._gen import isa_list  # noqa: E402  (the paths of csrc/isa_list.h)
 
 
 def setup_value(name):
     """A literal assigned in setup.py (read, not imported: importing setup.py runs the build):
-    KERNEL_CFLAGS, ISA_CFLAGS, ... (tools/cross_check.py reads them here too)."""
+    KERNEL_CFLAGS, ... (tools/cross_check.py reads them here too)."""
     for node in ast.parse((ROOT / "setup.py").read_text()).body:
         if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == name:
             return ast.literal_eval(node.value)
@@ -41,13 +44,11 @@ def kernel_cflags():
     return setup_value("KERNEL_CFLAGS")
 
 
-# isa -> (compiler, #pragma GCC target or None, its flags, define, llvm-mca triple)
-TARGET = {"avx512": ("gcc", "avx512f,avx512dq,avx512vl,avx512bw,avx2,fma", [], "VM_ISA_AVX512", "x86_64"),
-          "avx2": ("gcc", "avx2,fma", [], "VM_ISA_AVX2", "x86_64"),
-          "neon": ("aarch64-linux-gnu-gcc", None, [], "VM_ISA_NEON", "aarch64"),
-          "sve256": ("aarch64-linux-gnu-gcc", None, setup_value("ISA_CFLAGS")["aarch64"]["sve256"],
-                     "VM_ISA_SVE256", "aarch64")}
-LANES = {"avx512": (8, 16), "avx2": (4, 8), "neon": (2, 4), "sve256": (4, 8)}  # double, float
+# isa -> its row of csrc/isa_list.h (layer, lanes, flags) and architecture; the build itself
+# applies the row (#pragma GCC target on x86-64: csrc/simd/vm_simd.h)
+ISAS = {isa.name: (isa, arch) for arch in ("x86_64", "aarch64") for isa in isa_list.paths(arch)
+        if isa.name != "scalar"}
+COMPILER = {"x86_64": "gcc", "aarch64": "aarch64-linux-gnu-gcc"}
 
 
 def vector_of(kernel):
@@ -58,12 +59,10 @@ def vector_of(kernel):
 
 
 def loop_source(kernel, isa):
-    _, target, _, define, _ = TARGET[isa]
     v = vector_of(kernel)
     width = "VF_W" if v == "vf" else "VD_W"
     elem = "double" if v == "vd" else "float"
-    pragma = f'#pragma GCC target("{target}")\n' if target else ""
-    return (f'{pragma}#define {define}\n#include "kernels_all.h"\n'
+    return (f'#define VM_ISA {isa}\n#include "kernels_all.h"\n'
             f"__attribute__((flatten)) void mca_loop(const {elem} *x, {elem} *y, long n) {{\n"
             f"    int st = 0;\n"
             f"    for (long i = 0; i < n; i += {width}) {v}_store(y + i, {kernel}({v}_load(x + i), &st));\n}}\n")
@@ -90,16 +89,16 @@ def llvm_mca():
 
 
 def loop_asm(kernel, isa, csrc):
-    cc, _, flags, _, _ = TARGET[isa]
+    row, arch = ISAS[isa]
     with tempfile.TemporaryDirectory() as tmp:
         src = pathlib.Path(tmp, "loop.c")
         src.write_text(loop_source(kernel, isa))
-        return subprocess.run([cc, *kernel_cflags(), *flags, "-w", "-I", csrc, "-S", "-o", "-", str(src)],
+        return subprocess.run([COMPILER[arch], *kernel_cflags(), *row.flags, "-w", "-I", csrc, "-S", "-o", "-", str(src)],
                               check=True, capture_output=True, text=True).stdout
 
 
 def cycles_per_vector(body, isa, cpu):
-    out = subprocess.run([llvm_mca(), f"-mtriple={TARGET[isa][4]}", f"-mcpu={cpu}", "-iterations=500"],
+    out = subprocess.run([llvm_mca(), f"-mtriple={ISAS[isa][1]}", f"-mcpu={cpu}", "-iterations=500"],
                          input=body, check=True, capture_output=True, text=True).stdout
     return int(re.search(r"Total Cycles:\s+(\d+)", out).group(1)) / 500
 
@@ -121,7 +120,8 @@ def arm_table(csrc):
             body = loop_body(loop_asm(kernel, isa, csrc))
             if isa == "neon":
                 count = len(body.splitlines())
-            lanes = LANES[isa][0 if vector_of(kernel) != "vf" else 1]
+            row = ISAS[isa][0]
+            lanes = row.lanes32 if vector_of(kernel) == "vf" else row.lanes64
             cells.append(f"{cycles_per_vector(body, isa, cpu) / lanes:.2f}")
         print(f"| {kernel} | {count} | " + " | ".join(cells) + " |", flush=True)
 
@@ -172,7 +172,7 @@ def libm_table():
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("kernel", nargs="?", help="a vector kernel of csrc/, e.g. tanh_f32_fast_vec")
-    ap.add_argument("--isa", choices=sorted(TARGET), default="avx512")
+    ap.add_argument("--isa", choices=sorted(ISAS), default="avx512")
     ap.add_argument("--cpus", nargs="+", default=["znver4", "znver5", "icelake-server", "sapphirerapids"])
     ap.add_argument("--csrc", default=str(ROOT / "csrc"), help="kernel sources (default: this tree's)")
     ap.add_argument("--show-asm", action="store_true")

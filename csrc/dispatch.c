@@ -1,13 +1,14 @@
 /* CPU dispatch: one table of kernel pointers, filled once by vm_init() from the CPU (or
  * VECMATH_ISA); every public kernel is one indirect call through it.  It starts on the scalar
  * kernels, so a call before vm_init() is correct, only slower.  The paths are the list of
- * isa_list.h; each has its table (vm_table.h) and a CPU test here. */
+ * isa_list.h; each has its table (vm_table.h) and a CPU test here, from its row's features. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "vecmath.h"
 #include "isa_list.h"
 #include "vm_table.h"
+#include "vm_fpmode.h"
 
 #if defined(__x86_64__)
 #define VM_X86 1
@@ -15,24 +16,15 @@
 #define VM_X86 0
 #endif
 
-#define VM_DECLARE_TABLE(isa, _) extern const struct vm_table vm_table_##isa;
+#define VM_DECLARE_TABLE(isa, ...) extern const struct vm_table vm_table_##isa;
 VM_ISA_LIST(VM_DECLARE_TABLE, _)
 
-/* The CPU tests: 1 if this CPU runs the path */
-static int cpu_runs_scalar(void) { return 1; }
+/* The CPU tests, from the rows' features: VM_CPU_HAS(feature, bits) is 1 if this CPU has the
+ * feature (bits: the width of the path's vectors) */
 #if VM_X86
-static int cpu_runs_avx2(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-}
-static int cpu_runs_avx512(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
-           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw") &&
-           cpu_runs_avx2();
-}
-#endif
-#if defined(__aarch64__)
+#define VM_CPU_HAS(feature, bits) (__builtin_cpu_init(), __builtin_cpu_supports(#feature))
+#elif defined(__aarch64__)
+#define VM_CPU_HAS(feature, bits) cpu_has_##feature(bits)
 #if defined(__linux__)
 #include <sys/auxv.h>
 #include <sys/prctl.h>
@@ -46,28 +38,31 @@ static int cpu_runs_avx512(void) {
 #define PR_SVE_GET_VL 51
 #define PR_SVE_VL_LEN_MASK 0xffff
 #endif
-static int cpu_runs_neon(void) { return (getauxval(AT_HWCAP) & HWCAP_ASIMD) != 0; }
+static int cpu_has_neon(int bits) { (void)bits; return (getauxval(AT_HWCAP) & HWCAP_ASIMD) != 0; }
 /* SVE at exactly this vector length (the fixed-length builds assume it) */
-static int sve_bytes(void) {
+static int cpu_has_sve(int bits) {
     if (!(getauxval(AT_HWCAP) & HWCAP_SVE)) return 0;
     int vl = prctl(PR_SVE_GET_VL);
-    return vl < 0 ? 0 : (vl & PR_SVE_VL_LEN_MASK);
+    return vl >= 0 && 8 * (vl & PR_SVE_VL_LEN_MASK) == bits;
 }
-static int cpu_runs_sve256(void) { return sve_bytes() == 32; }
-static int cpu_runs_sve512(void) { return sve_bytes() == 64; }
 #else
-static int cpu_runs_neon(void) { return 1; } /* AArch64 requires Advanced SIMD (macOS included) */
-static int cpu_runs_sve256(void) { return 0; } /* no SVE outside Linux here (Apple has none) */
-static int cpu_runs_sve512(void) { return 0; }
+static int cpu_has_neon(int bits) { (void)bits; return 1; } /* AArch64 requires Advanced SIMD (macOS included) */
+static int cpu_has_sve(int bits) { (void)bits; return 0; } /* no SVE outside Linux here (Apple has none) */
 #endif
 #endif
+#define VM_AND_CPU_HAS(bits, feature) &&VM_CPU_HAS(feature, bits)
+#define VM_CPU_TEST(isa, layer, abi, lanes64, lanes32, features, ...)                          \
+    static int cpu_runs_##isa(void) { return 1 VM_EACH_OF(VM_AND_CPU_HAS, 64 * lanes64, features); }
+VM_ISA_LIST(VM_CPU_TEST, _)
 
 static const struct vm_isa {
     const char *name;
     const struct vm_table *table;
     int (*runs)(void);
+    const char *features; /* ",avx2,fma" */
 } vm_isas[] = {
-#define VM_ISA_ENTRY(isa, _) {#isa, &vm_table_##isa, cpu_runs_##isa},
+#define VM_ISA_ENTRY(isa, layer, abi, lanes64, lanes32, features, ...)                         \
+    {#isa, &vm_table_##isa, cpu_runs_##isa, VM_FEATURE_STRING(features)},
     VM_ISA_LIST(VM_ISA_ENTRY, _)
 #undef VM_ISA_ENTRY
 };
@@ -88,8 +83,13 @@ int vm_isa_available(const char *isa) {
     return p && p->runs();
 }
 
+const char *vm_isa_features(const char *isa) {
+    const struct vm_isa *p = isa_named(isa);
+    return p ? p->features + (p->features[0] == ',') : NULL;
+}
+
 const char *vm_isa_names(void) {
-#define VM_ISA_WORD(isa, _) " " #isa
+#define VM_ISA_WORD(isa, ...) " " #isa
     static const char names[] = VM_ISA_LIST(VM_ISA_WORD, _); /* " scalar avx2 avx512" */
 #undef VM_ISA_WORD
     return names + 1;
@@ -128,26 +128,19 @@ int vm_init(void) {
 const char *vm_init_error(void) { return vm_error; }
 const char *vm_isa(void) { return vm_active_name; }
 
+/* The active path's table, for the ufunc loops: they hold IEEE mode for a whole loop and call
+ * the kernels through it directly (vm_fpmode.h). */
+const struct vm_table *vm_active_table(void) { return vm_active; }
+
 /* The public kernels: one indirect call through the active table, in IEEE mode whatever the
- * caller's: on x86-64, MXCSR's flush-to-zero (bit 15) and denormals-are-zero (bit 6) are
- * cleared for the call if set and put back after (a process may have them set by a library
- * built with -ffast-math), so cffi callers get the ufuncs' bits.  Default mode: one stmxcsr and
- * a test per call.  Other platforms: the call alone. */
-#if VM_X86
-#include <immintrin.h>
-#define VM_DENORMAL_MODES 0x8040u
+ * caller's (vm_fpmode.h), so cffi and C callers get the ufuncs' bits.  In the default mode the
+ * call is a tail call. */
 #define VM_IEEE_CALL(call)                                                                  \
-    unsigned modes = _mm_getcsr() & VM_DENORMAL_MODES;                                      \
-    if (__builtin_expect(modes != 0, 0)) {                                                  \
-        _mm_setcsr(_mm_getcsr() & ~VM_DENORMAL_MODES);                                      \
-        int st = call;                                                                      \
-        _mm_setcsr(_mm_getcsr() | modes);                                                   \
-        return st;                                                                          \
-    }                                                                                       \
-    return call;
-#else
-#define VM_IEEE_CALL(call) return call;
-#endif
+    unsigned modes = vm_ieee_enter();                                                       \
+    if (__builtin_expect(modes == 0, 1)) return call;                                       \
+    int st = call;                                                                          \
+    vm_ieee_leave(modes);                                                                   \
+    return st;
 #define VM_K1(name)                                                                         \
     int vm_##name##_f64(const double *x, double *y, size_t n) {                             \
         VM_IEEE_CALL(vm_active->name##_f64(x, y, n))                                         \

@@ -1,10 +1,10 @@
-/* SVE build of every kernel at a fixed vector length of 512 bits (aarch64 only).  setup.py
- * compiles this file alone with ISA_CFLAGS["sve512"] (-march=armv8.2-a+sve -msve-vector-bits=512);
- * dispatch.c runs it where the CPU's SVE vector length is 512 bits. */
-#if defined(__aarch64__)
-#if !defined(__ARM_FEATURE_SVE_BITS) || __ARM_FEATURE_SVE_BITS != 512
-#error "csrc/isa_sve512.c needs -march=armv8.2-a+sve -msve-vector-bits=512 (setup.py: ISA_CFLAGS)"
-#endif
-#define VM_ISA_SVE512
+/* SVE build of every kernel at a fixed vector length of 512 bits (AArch64): setup.py
+ * compiles this file alone with the row's flags (-msve-vector-bits=512); dispatch.c runs it where
+ * the CPU's SVE vector length is 512 bits.
+ * Its facts (vector layer, features, lanes, flags) are its row in csrc/isa_list.h; where that
+ * file has no row of this name (another architecture), this file compiles to nothing. */
+#include "isa_list.h"
+#if defined(VM_ISA_sve512)
+#define VM_ISA sve512
 #include "kernels_all.h"
 #endif

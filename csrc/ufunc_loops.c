@@ -12,7 +12,9 @@
  *   underflow inside a polynomial), so each loop clears the flags it did not find set and
  *   raises exactly the conditions the kernels report (VM_FE_*), which NumPy turns into its
  *   warnings (np.errstate) after the loop.
- * - FTZ/DAZ: the loops compute in IEEE mode whatever the caller's MXCSR (enter_loop). */
+ * - FTZ/DAZ: the loops compute in IEEE mode whatever the caller's MXCSR (vm_fpmode.h), entered
+ *   once per loop; their kernels are the active path's table entries (vm_table.h, set by the
+ *   module), called directly, so no call inside a loop runs the public kernels' guard again. */
 #include "ufunc_loops.h"
 
 #include <fenv.h>
@@ -20,6 +22,7 @@
 
 #include "float16.h"
 #include "vecmath.h"
+#include "vm_fpmode.h"
 #include "vm_threads.h"
 
 #define BLOCK 512
@@ -29,36 +32,25 @@
  * with SSE/AVX, whose flags live in MXCSR alone, so MXCSR is read alone: fetestexcept also
  * stores the x87 status word (one-element calls 261 -> 253 ns on an AMD EPYC family 25 model
  * 17; 238 ns with no read at all, which the flag contract rules out). */
-#if defined(__x86_64__) || defined(_M_X64)
-#include <immintrin.h>
+#if VM_FPMODE_MXCSR
 #define MXCSR_WATCHED (_MM_EXCEPT_OVERFLOW | _MM_EXCEPT_UNDERFLOW | _MM_EXCEPT_DIV_ZERO | _MM_EXCEPT_INVALID)
 static int watched_flags(void) { return (int)(_mm_getcsr() & MXCSR_WATCHED); }
 static void clear_flags(int flags) { _mm_setcsr(_mm_getcsr() & ~(unsigned)flags); }
 
-/* IEEE mode whatever the caller's: a process whose MXCSR has flush-to-zero (bit 15) or
- * denormals-are-zero (bit 6) set, e.g. by a library built with -ffast-math, gets the same bits
- * (and flags) as any other.  The loop reads MXCSR once (it needs the flags anyway), clears the
- * two bits if either is set, and puts them back at the end; the worker threads clear them too
- * (vm_threads.c).  In the default mode this costs one test of a value already read. */
-#define MXCSR_DENORMAL_MODES 0x8040u /* FTZ | DAZ */
+/* IEEE mode for the whole loop (vm_fpmode.h), from the one MXCSR read that also gives the
+ * flags found set; returns the caller's modes for vm_ieee_leave. */
 static unsigned enter_loop(int *before) {
     unsigned csr = _mm_getcsr();
     *before = (int)(csr & MXCSR_WATCHED);
-    if (csr & MXCSR_DENORMAL_MODES) _mm_setcsr(csr & ~MXCSR_DENORMAL_MODES);
-    return csr & MXCSR_DENORMAL_MODES;
-}
-/* the caller's FTZ/DAZ back, with the flags as they stand */
-static void leave_loop(unsigned modes) {
-    if (modes) _mm_setcsr(_mm_getcsr() | modes);
+    return vm_ieee_enter_csr(csr);
 }
 #else
 static int watched_flags(void) { return fetestexcept(FE_WATCHED); }
 static void clear_flags(int flags) { feclearexcept(flags); }
 static unsigned enter_loop(int *before) {
     *before = watched_flags();
-    return 0;
+    return vm_ieee_enter();
 }
-static void leave_loop(unsigned modes) { (void)modes; }
 #endif
 
 typedef int (*kernel_f64)(const double *, double *, size_t);
@@ -91,7 +83,7 @@ static void run_loop(char **args, npy_intp n, npy_intp const *steps, void *kerne
     int before;
     unsigned modes = enter_loop(&before);
     int st = vm_parallel((size_t)n, range, &c);
-    leave_loop(modes);
+    vm_ieee_leave(modes);
     finish_flags(before, st);
 }
 

@@ -1,5 +1,6 @@
 /* The loops of vecmath's ufuncs (csrc/ufunc_loops.c), which the module (csrc/ufunc_module.c)
- * registers with NumPy.  Each is a PyUFuncGenericFunction whose data pointer is the kernel:
+ * registers with NumPy.  Each is a PyUFuncGenericFunction whose data pointer is the kernel, an
+ * entry of the active path's table (vm_table.h; the loop holds IEEE mode itself, vm_fpmode.h):
  * the float64 kernel for float16 (computed in float64, rounded once), the float32 or float64
  * kernel otherwise.  loop_* run x -> y kernels (vm_<fn>_<tier>_<f64|f32>, the derivatives,
  * from_output); loop2_* run the fused x -> (y, dy) kernels (vm_<fn>_<tier>_vd_<f64|f32>). */

@@ -15,10 +15,12 @@
  * ufuncs here with no edit of this file. */
 #include "ufunc_loops.h"
 
+#include <stddef.h>
 #include <string.h>
 #include <numpy/ufuncobject.h>
 
 #include "vecmath.h"
+#include "vm_table.h"
 #include "vm_threads.h"
 #if defined(__x86_64__) || defined(_M_X64)
 #include <immintrin.h> /* _get_mxcsr / _set_mxcsr */
@@ -30,30 +32,34 @@ struct ufunc_spec {
     const char *attr, *name, *doc; /* module attribute, ufunc __name__, docstring */
     const char *numpy_name;        /* NumPy ufunc whose other loops we append, or NULL */
     int nout;
-    void *f64, *f32;               /* the kernels */
+    size_t f64, f32;               /* the kernels: their fields in struct vm_table */
     PyUFuncGenericFunction funcs[MAX_LOOPS];
     void *data[MAX_LOOPS];
     char types[3 * MAX_LOOPS];
 };
 
+/* A kernel pair by its fields in the table of the active path (vm_table.h): the loops hold
+ * IEEE mode for the whole loop (vm_fpmode.h) and call these directly, not the public
+ * vm_<name>_<f64|f32>, which would enter it again on every call. */
+/* (then the loop tables, empty until init fills them: every field initialized, for -Wextra) */
+#define KERNELS(name) offsetof(struct vm_table, name##_f64), offsetof(struct vm_table, name##_f32), {0}, {0}, {0}
 #define VALUE_DOC(fn, tier) #fn "(x, /, out=None, *, where=True, ...): vecmath " #tier " tier; " \
     "see numpy." #fn " for the ufunc arguments."
 #define VALUE_SPEC(fn, tier) \
-    {#fn "_" #tier, #fn, VALUE_DOC(fn, tier), #fn, 1, vm_##fn##_##tier##_f64, vm_##fn##_##tier##_f32, {0}, {0}, {0}},
+    {#fn "_" #tier, #fn, VALUE_DOC(fn, tier), #fn, 1, KERNELS(fn##_##tier)},
 #define DERIV_SPECS(fn, tier)                                                                   \
     {#fn "_" #tier "_deriv", "deriv." #fn,                                                     \
      "deriv." #fn "(x, /, out=None, *, where=True, ...): the derivative of " #fn " at x, "     \
-     "vecmath " #tier " tier.", NULL, 1, vm_##fn##_##tier##_deriv_f64,                         \
-     vm_##fn##_##tier##_deriv_f32, {0}, {0}, {0}},                                              \
+     "vecmath " #tier " tier.", NULL, 1, KERNELS(fn##_##tier##_deriv)},                          \
     {#fn "_" #tier "_vd", #tier ".deriv." #fn "_and_deriv", /* unique: dask finds it by name */ \
      "deriv." #fn "_and_deriv(x, /, out=(None, None), *, where=True, ...): (" #fn "(x), its "  \
      "derivative at x) from one evaluation, vecmath " #tier " tier; the value has the bits of " \
-     #fn "(x).", NULL, 2, vm_##fn##_##tier##_vd_f64, vm_##fn##_##tier##_vd_f32, {0}, {0}, {0}},
+     #fn "(x).", NULL, 2, KERNELS(fn##_##tier##_vd)},
 #define FROM_OUTPUT_SPEC(fn)                                                                    \
     {#fn "_from_output", "deriv." #fn "_from_output",                                          \
      "deriv." #fn "_from_output(y, /, out=None, ...): the derivative of " #fn " at x, given "  \
      "y = " #fn "(x) (any tier); cheap, and only as accurate as y allows.", NULL, 1,            \
-     vm_##fn##_from_output_f64, vm_##fn##_from_output_f32, {0}, {0}, {0}},
+     KERNELS(fn##_from_output)},
 /* Every ufunc, expanded from the kernel lists: they are the one source of which ufuncs exist. */
 static struct ufunc_spec specs[] = {VM_KERNEL_LIST(VALUE_SPEC) VM_DERIV_LIST(DERIV_SPECS)
                                         VM_FROM_OUTPUT_LIST(FROM_OUTPUT_SPEC)};
@@ -98,11 +104,19 @@ static int add_numpy_loops(struct ufunc_spec *s, int *n, PyObject *numpy) {
     return 0;
 }
 
+/* The kernel in field `off` of the active path's table (after vm_init) */
+static void *active_kernel(size_t off) {
+    void *k;
+    memcpy(&k, (const char *)vm_active_table() + off, sizeof k);
+    return k;
+}
+
 static PyObject *make_ufunc(struct ufunc_spec *s, PyObject *numpy) {
     int n = 0, two = s->nout == 2;
-    add_loop(s, &n, two ? loop2_f16 : loop_f16, s->f64, NPY_HALF);
-    add_loop(s, &n, two ? loop2_f32 : loop_f32, s->f32, NPY_FLOAT);
-    add_loop(s, &n, two ? loop2_f64 : loop_f64, s->f64, NPY_DOUBLE);
+    void *f64 = active_kernel(s->f64), *f32 = active_kernel(s->f32);
+    add_loop(s, &n, two ? loop2_f16 : loop_f16, f64, NPY_HALF);
+    add_loop(s, &n, two ? loop2_f32 : loop_f32, f32, NPY_FLOAT);
+    add_loop(s, &n, two ? loop2_f64 : loop_f64, f64, NPY_DOUBLE);
     if (s->numpy_name && add_numpy_loops(s, &n, numpy) < 0) return NULL;
     return PyUFunc_FromFuncAndData(s->funcs, s->data, s->types, n, 1, s->nout, PyUFunc_None,
                                    s->name, s->doc, 0);

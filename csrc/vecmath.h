@@ -1,4 +1,4 @@
-/* vecmath: vectorized exp, log, tanh, atan in three accuracy tiers (public C API).
+/* vecmath: vectorized exp, log, tanh, atan, expm1, log1p in three accuracy tiers (public C API).
  *
  * Every kernel has the form  int vm_<fn>_<tier>_<f64|f32>(const T *x, T *y, size_t n):
  * y[i] = fn(x[i]) for i < n (x == y is allowed; other overlaps are not).  It returns the IEEE
@@ -44,5 +44,8 @@ const char *vm_isa(void);
 const char *vm_isa_names(void);
 /* 1 if this build has the path and this CPU runs it */
 int vm_isa_available(const char *isa);
+/* the CPU features a path of this build needs, comma-separated in GCC's and LLVM's names
+ * ("avx2,fma"; csrc/isa_list.h), or NULL for a name that is not a path of this build */
+const char *vm_isa_features(const char *isa);
 
 #endif

@@ -18,4 +18,7 @@ struct vm_table {
 #undef VM_FIELD
 };
 
+/* The table of the path vm_init() chose (dispatch.c) */
+const struct vm_table *vm_active_table(void);
+
 #endif

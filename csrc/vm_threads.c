@@ -9,6 +9,7 @@
  * the library loads, so it covers a fork at any moment, even before the first large call. */
 #define _GNU_SOURCE
 #include "vm_threads.h"
+#include "vm_fpmode.h"
 
 #include <pthread.h>
 #include <sched.h>
@@ -41,19 +42,9 @@ static size_t part_start(size_t n, int parts, int i) {
     return lo - lo % VM_PART_ALIGN;
 }
 
-/* Workers compute in IEEE mode: MXCSR's flush-to-zero and denormals-are-zero cleared before
- * each part (a thread starts with its creator's MXCSR; the ufunc loops clear the caller's, see
- * ufunc_loops.c, and this keeps the workers right whatever created them). */
-#if defined(__x86_64__)
-#include <immintrin.h>
-static void ieee_mode(void) {
-    unsigned csr = _mm_getcsr();
-    if (csr & 0x8040u) _mm_setcsr(csr & ~0x8040u);
-}
-#else
-static void ieee_mode(void) {}
-#endif
-
+/* Workers compute in IEEE mode (vm_fpmode.h), entered before each part: a thread starts with
+ * its creator's MXCSR, and the ufunc loops clear the calling thread's only; this keeps the workers right
+ * whatever created them.  They are vecmath's own threads, so their mode is not put back. */
 static void *worker(void *arg) {
     int index = (int)(intptr_t)arg; /* 1-based: part 0 is the caller's */
     unsigned long seen = 0;
@@ -67,7 +58,7 @@ static void *worker(void *arg) {
         size_t lo = part_start(job.n, job.parts, index), hi = part_start(job.n, job.parts, index + 1);
         pthread_mutex_unlock(&lock);
         int st = 0;
-        ieee_mode();
+        (void)vm_ieee_enter();
         fn(ctx, lo, hi, &st);
         pthread_mutex_lock(&lock);
         job.st |= st;

@@ -266,6 +266,12 @@ def test_fork_while_the_pool_is_busy():
 
 SIGNAL_DURING_CALL = """
 import signal
+# Python installs its KeyboardInterrupt handler only where SIGINT was not ignored when it
+# started; a shell's background job (`pytest &` in a script) starts with SIGINT ignored, and then
+# neither os.kill(SIGINT) nor _thread.interrupt_main() raises anything: the lost interrupts of
+# the (6, 16) fresh-clone failure, where only the 6 SIGALRM rounds raised.  An interactive
+# Python, where users press Ctrl-C, has this handler.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 vecmath.set_num_threads(2)
 N = 1 << 26
 x = np.linspace(-80, 80, N, dtype=np.float32)   # 256 MB
@@ -343,21 +349,9 @@ def test_interrupt_during_a_large_call_leaves_the_pool_usable():
     (up to 48, until 6 came during a call: a loaded machine delays the sender threads):
     each raises KeyboardInterrupt once the call has returned (the workers block every signal; the
     caller's handler runs at Python's next check), and every later call has the one-thread bits
-    with the same 2 threads.  Timing-dependent: with the full suite's other worker on a 2-core
-    machine, fresh-clone runs failed it on interrupts landing outside calls (4 of 12 during a
-    call) and once on (6, 16) interrupts for rounds, unexplained; it runs up to 3 times and
-    passes when one run passes, printing the failed ones."""
-    failures = []
-    for _ in range(3):
-        try:
-            print(run_child(SIGNAL_DURING_CALL))
-            break
-        except AssertionError as e:
-            failures.append(str(e).splitlines()[-1] if str(e) else repr(e))
-    else:
-        pytest.fail(f"3 runs failed: {failures}")
-    if failures:
-        print(f"passed after {len(failures)} failed run(s): {failures}")
+    with the same 2 threads.  The child sets Python's SIGINT handler itself: started from a
+    background job, it would inherit SIGINT ignored and lose two rounds in three."""
+    print(run_child(SIGNAL_DURING_CALL))
 
 
 FORK_WHILE_THE_LOCK_IS_HELD = """

@@ -32,6 +32,19 @@ def test_aarch64_paths_give_these_bits():
     assert "neon" in r.stdout, r.stdout
 
 
+def test_aarch64_paths_give_these_bits_under_flush_to_zero():
+    """With FPCR.FZ set, as a process with a -ffast-math library runs, every kernel still gives
+    these bits and leaves the mode set (csrc/vm_fpmode.h; the driver exits 4 otherwise)."""
+    if platform.machine() == "aarch64":
+        pytest.skip("on AArch64 the ordinary tests run these paths natively")
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "cross_check.py"), "--quick", "--flush"],
+                       capture_output=True, text=True, cwd=ROOT)
+    if r.returncode == 77:
+        pytest.skip(r.stdout.strip())
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "neon" in r.stdout and "FPCR.FZ set" in r.stdout, r.stdout
+
+
 def test_python_package_on_aarch64(tmp_path):
     if platform.machine() == "aarch64":
         pytest.skip("on AArch64 the ordinary tests run the package natively")

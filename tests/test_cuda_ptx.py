@@ -39,7 +39,7 @@ def expected_names():
         for tier in spec.TIERS:
             for kind in ("", "_deriv", "_vd"):
                 names += [f"vm_cuda_{fn}_{tier}{kind}_{t}" for t in ("f64", "f32")]
-    return names + [f"vm_cuda_hw_{fn}_f32" for fn in HARDWARE]
+    return names + [f"vm_cuda_hw_{fn}_f32" for fn in HARDWARE] + ["vm_cuda_half_to_f64", "vm_cuda_f64_to_half"]
 
 
 def test_every_device_function_is_in_the_ptx():
@@ -50,8 +50,8 @@ def test_tiers_use_only_correctly_rounded_operations():
     """No approximate instruction, no flush to zero, no fast division; every add, mul, fma,
     division and reciprocal rounds to nearest (.rn), so ptxas may not contract them."""
     for name, body in functions(ptx_text()).items():
-        if name.startswith("vm_cuda_hw_"):
-            continue
+        if name.startswith("vm_cuda_hw_") or name in ("vm_cuda_half_to_f64", "vm_cuda_f64_to_half"):
+            continue   # the hardware family; float16 bit codecs (integer operations only)
         assert not re.search(r"\.approx|\.ftz|div\.full", body), name
         ops = FLOAT_OP.findall(body)
         assert ops, name
@@ -84,6 +84,24 @@ def test_ptx_is_generated_from_the_current_source():
         pytest.skip(f"the committed PTX comes from another NVRTC than {release}")
     assert _build.code(_build.compile_ptx(lib=lib)) == _build.code(ptx_text()), \
         "stale PTX: run python -m vecmath.cuda._build"
+
+
+def test_device_code_is_contraction_proof():
+    """Compiled with contraction, approximate division and square root allowed (what nvJitLink
+    does at link time with the LTO-IR: its default is -fma=1), the device code is the same as
+    with vecmath's flags: every floating-point operation is explicitly rounded, in the vector
+    layer and in the scalar special routines alike (VM_FADD & co.), so no option can fuse or
+    approximate one.  (Flush to zero is the link's too: numba-cuda links without it.)"""
+    from vecmath.cuda import _build
+
+    lib = nvrtc12()
+    if lib is None:
+        pytest.skip("NVRTC 12 is not installed (pip install nvidia-cuda-nvrtc-cu12)")
+    loose = ["--fmad=true", "--ftz=false", "--prec-div=false", "--prec-sqrt=false"] + _build.FLAGS[4:]
+    strict = _build.code(_build.compile_ptx(lib=lib))
+    assert _build.code(_build.compile_ptx(lib=lib, flags=loose)) == strict
+    plain = FLOAT_OP.findall(strict)
+    assert plain and all("rn" in mods.split(".") for _, mods, _ in plain)
 
 
 def ptxas():
@@ -191,3 +209,64 @@ def test_without_the_extra_the_error_names_it():
     code = "import sys; sys.modules['numba'] = None\nimport vecmath.cuda"
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode != 0 and 'pip install "vecmath[cuda]"' in r.stderr
+
+
+# ---- vecmath.jax's GPU kernels (csrc/cuda/vecmath_cuda_xla.cu) -----------------------------------
+
+XLA_PTX_PATH = os.path.join(os.path.dirname(__file__), "..", "vecmath", "cuda", "vecmath_xla.ptx")
+
+
+def test_xla_kernels_are_in_their_ptx_and_correctly_rounded():
+    with open(XLA_PTX_PATH) as fh:
+        ptx = fh.read()
+    entries = re.findall(r"^\.visible \.entry (vm_xla_\w+)\(", ptx, re.M)
+    want = [f"vm_xla_{fn}_{tier}{kind}_{t}" for fn in spec.FUNCTIONS for tier in spec.TIERS
+            for kind in ("", "_vd") for t in ("f64", "f32")]
+    assert sorted(entries) == sorted(want)
+    parts = re.split(r"^(?=\.visible \.(?:func|entry))", ptx, flags=re.M)
+    tiers = [p for p in parts if p.startswith(".visible") and not re.match(r"\.visible \.func[^\n]*vm_cuda_hw_", p)]
+    assert len(tiers) >= len(want)
+    for body in tiers:
+        assert not re.search(r"\.approx|\.ftz|div\.full", body), body[:120]
+        ops = FLOAT_OP.findall(body)
+        assert all("rn" in mods.split(".") for _, mods, _ in ops), body[:120]
+
+
+def test_xla_ptx_is_generated_from_the_current_source():
+    from vecmath.cuda import _build
+
+    lib = nvrtc12()
+    if lib is None:
+        pytest.skip("NVRTC 12 is not installed (pip install nvidia-cuda-nvrtc-cu12)")
+    release = ".".join(map(str, _build.nvrtc_version(lib)))
+    with open(XLA_PTX_PATH) as fh:
+        ptx = fh.read()
+    if f"release {release}," not in ptx:
+        pytest.skip(f"the committed PTX comes from another NVRTC than {release}")
+    assert _build.code(_build.compile_xla_ptx(lib=lib)) == _build.code(ptx), \
+        "stale vecmath_xla.ptx: run python -m vecmath.cuda._build"
+
+
+def test_jax_cuda_handlers_build_without_nvcc():
+    """The XLA FFI handlers for platform CUDA compile with the C compiler against jaxlib's headers
+    alone, export every slot, and report a missing driver instead of failing (no GPU here)."""
+    jax = pytest.importorskip("jax")
+    import ctypes
+
+    import jaxlib
+
+    from vecmath import _jax_ffi
+
+    if not hasattr(jax, "ffi"):
+        pytest.skip("jax has no jax.ffi")
+    try:
+        path, _ = _jax_ffi._build(jax, jaxlib.__version__, _jax_ffi.CUDA_SOURCE)
+    except _jax_ffi.Unavailable as e:
+        pytest.skip(str(e))
+    handlers = ctypes.CDLL(str(path))
+    slots = handlers.vm_cuda_ffi_slots()
+    assert all(hasattr(handlers, f"vm_cuda_ffi_handler_{i}") for i in range(slots))
+    from vecmath import _ad
+    assert 2 * len(list(_ad.differentiable())) <= slots
+    if not os.path.exists("/dev/nvidiactl"):
+        assert handlers.vm_cuda_ffi_init(ctypes.create_string_buffer(b"")) in (0, 1)

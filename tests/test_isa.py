@@ -110,23 +110,21 @@ def test_nan_bits_follow_the_rule_on_every_path():
 
 
 def test_isa_registry_reaches_build_config_and_errors():
-    """csrc/isa_list.h is the one list of CPU paths: every name of this architecture's list has
+    """csrc/isa_list.h is the one list of CPU paths: every row of this architecture's list has
     its build file and vector layer, reaches vecmath.config() and show_config(), and is named
-    in the error for an unknown VECMATH_ISA."""
-    import platform
-    import re
+    in the error for an unknown VECMATH_ISA; the built library reports each row's features."""
     import vecmath
+    from vecmath._gen import isa_list
+    from vecmath.kernels import ffi, lib
     root = pathlib.Path(__file__).resolve().parents[1]
-    text = (root / "csrc" / "isa_list.h").read_text()
-    arch = {"x86_64": "__x86_64__", "amd64": "__x86_64__", "aarch64": "__aarch64__",
-            "arm64": "__aarch64__"}.get(platform.machine().lower())
-    lists = dict(re.findall(r"defined\((\w+)\)\n#define VM_ISA_LIST\(X, arg\) ([^\n]+)", text))
-    listed = re.findall(r"X\((\w+), arg\)", lists.get(arch, "X(scalar, arg)"))
+    rows = isa_list.paths()
+    listed = [isa.name for isa in rows]
     assert vecmath.config()["paths"] == listed
-    for isa in listed:
-        assert (root / "csrc" / f"isa_{isa}.c").exists()
-        layer = "scalar" if isa == "scalar" else re.sub(r"\d+$", "", isa) if isa.startswith("sve") else isa
-        assert (root / "csrc" / "simd" / f"vm_simd_{layer}.h").exists()
+    for isa in rows:
+        assert (root / "csrc" / f"isa_{isa.name}.c").exists()
+        assert (root / "csrc" / "simd" / f"vm_simd_{isa.layer}.h").exists()
+        assert ffi.string(lib.vm_isa_features(isa.name.encode())).decode() == ",".join(isa.features)
+    assert lib.vm_isa_features(b"nonesuch") == ffi.NULL
     import contextlib
     import io
     out = io.StringIO()
@@ -136,3 +134,91 @@ def test_isa_registry_reaches_build_config_and_errors():
     r = subprocess.run([sys.executable, "-c", "import vecmath"], capture_output=True, text=True,
                        env=dict(os.environ, VECMATH_ISA="nonesuch"))
     assert r.returncode != 0 and " ".join(listed) in r.stderr
+
+
+def test_isa_list_parser():
+    """vecmath/_gen/isa_list.py reads every architecture's rows of csrc/isa_list.h (setup.py's
+    per-path flags come from it)."""
+    from vecmath._gen import isa_list
+    x86, arm, other = (isa_list.paths(a) for a in ("x86_64", "aarch64", "riscv64"))
+    assert [i.name for i in x86] == ["scalar", "avx2", "avx512"]
+    assert [i.name for i in arm] == ["scalar", "neon", "sve256", "sve512"]
+    assert [i.name for i in other] == ["scalar"]
+    avx512, neon, sve256 = x86[2], arm[1], arm[2]
+    assert (avx512.abi, avx512.lanes64, avx512.lanes32, avx512.target) == (
+        "e", 8, 16, "avx512f,avx512dq,avx512vl,avx512bw,avx2,fma")
+    assert (x86[1].abi, neon.abi, sve256.abi, x86[0].abi) == ("d", "n", None, None)
+    assert sve256.flags == ("-march=armv8.2-a+sve", "-msve-vector-bits=256") and not neon.flags
+    assert isa_list.own_flags("aarch64") == {"sve256": list(sve256.flags), "sve512": list(arm[3].flags)}
+    assert isa_list.own_flags("x86_64") == {}
+    assert isa_list.machine_arch("AMD64") == "x86_64" and isa_list.machine_arch("arm64") == "aarch64"
+
+
+def test_lane_table_follows_the_rows():
+    """The lane table has the one-lane function of every kernel on every path, and register
+    functions named by the vector function ABI, with the row's letter and lane counts, exactly
+    on the paths whose row has an ABI letter."""
+    import re
+    from vecmath._gen import isa_list
+    from vecmath.numba._lanes import LANE_TABLE  # {name: (address, path)}
+    rows = {isa.name: isa for isa in isa_list.paths()}
+    x1 = {(m.group(1), isa) for name, (_, isa) in LANE_TABLE.items()
+          if (m := re.fullmatch(r"(vm_\w+)_x1_(\w+)", name)) and m.group(2) == isa}
+    bases = {b for b, _ in x1}
+    assert x1 == {(b, isa) for b in bases for isa in rows}
+    for name, (_, isa) in LANE_TABLE.items():
+        if name.startswith("_ZGV"):
+            abi, lanes, base = re.fullmatch(r"_ZGV(\w)N(\d+)v_(vm_\w+)_x1", name).groups()
+            row = rows[isa]
+            assert abi == row.abi and base in bases
+            want = (row.lanes64,) if base.endswith("_f64") else (row.lanes32, row.lanes64)
+            assert int(lanes) in want, name
+    for isa, row in rows.items():
+        registers = {n for n, (_, i) in LANE_TABLE.items() if i == isa and n.startswith("_ZGV")}
+        assert len(registers) == (len(bases) if row.abi else 0), isa  # f64 and one of f32's two
+
+
+def test_a_new_path_is_one_row_and_one_build_file(tmp_path):
+    """Adding a path is a row in csrc/isa_list.h and a build file, nothing else: a copy of the
+    tree with a clone of the best path this CPU runs (another name, no register functions) builds
+    (tools/cross_check.py's build, natively), lists the clone last, dispatches to it and gives
+    the original's bits, in its array kernels and every lane entry point."""
+    import importlib.util
+    import re
+    import shutil
+    import vecmath
+    from vecmath._gen import isa_list
+    root = pathlib.Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("cross_check", root / "tools" / "cross_check.py")
+    cross_check = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cross_check)
+    best = vecmath.config()["available"][-1]
+    clone = best + "x"
+    shutil.copytree(root / "csrc", tmp_path / "csrc", ignore=shutil.ignore_patterns("cuda"))
+    shutil.copytree(root / "tools", tmp_path / "tools", ignore=shutil.ignore_patterns("*.py"))
+    header = tmp_path / "csrc" / "isa_list.h"
+    text = header.read_text()
+    row = re.search(rf"^#define VM_ISA_{best}\(X, arg\) X\({best}, (\w+), (\w+), (.*)$", text, re.M)
+    added = f"#define VM_ISA_{clone}(X, arg) X({clone}, {row.group(1)}, none, {row.group(3)}"
+    text = text.replace(row.group(0), row.group(0) + "\n" + added)
+    listed = re.search(rf"^(#define VM_ISA_LIST\(X, arg\) .*VM_ISA_{best}\(X, arg\))$", text, re.M)
+    text = text.replace(listed.group(0), listed.group(0) + f" VM_ISA_{clone}(X, arg)")
+    header.write_text(text)
+    build_file = (root / "csrc" / f"isa_{best}.c").read_text()
+    (tmp_path / "csrc" / f"isa_{clone}.c").write_text(build_file.replace(best, clone))
+    assert [i.name for i in isa_list.paths(header=header)][-1] == clone
+    work = tmp_path / "work"
+    work.mkdir()
+    driver = cross_check.build(work, root=tmp_path, cc="gcc", arch=isa_list.machine_arch())
+    paths = subprocess.run([str(driver), "--paths"], capture_output=True, text=True, check=True).stdout.split()
+    assert paths == vecmath.config()["paths"] + [clone]
+    for dtype in ("float32", "float64"):
+        golden.inputs(dtype)[::64].tofile(work / f"inputs.{dtype}.bin")
+    outputs = {}
+    for isa in (best, clone):
+        r = subprocess.run([str(driver), "--lanes", str(work)], capture_output=True, text=True,
+                           env=dict(os.environ, VECMATH_ISA=isa))
+        assert r.returncode == 0 and r.stdout.split()[-1] == isa, r.stdout + r.stderr
+        assert re.search(r"lanes: [1-9]\d* checked, \d+ not run, 0 differ", r.stdout), r.stdout
+        outputs[isa] = {f.name: f.read_bytes() for f in work.glob("*.*.*.bin") if not f.name.startswith("inputs.")}
+    assert len(outputs[clone]) > 100 and outputs[clone] == outputs[best]

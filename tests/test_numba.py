@@ -170,7 +170,7 @@ def loop_asm(loop, dt):
 
 def called_kernels(asm):
     """The C kernel entry points a compiled loop calls (their names in its asm)."""
-    return set(re.findall(r"\$(vm_\w+)", asm))
+    return set(re.findall(r"\$((?:vm_|_ZGV)\w+)", asm))
 
 
 def register_name(base, isa):
@@ -182,7 +182,8 @@ def register_name(base, isa):
 @pytest.mark.parametrize("fn,tier,dt", CASES, ids=IDS)
 def test_loop_is_vectorized(fn, tier, dt):
     """The loop calls the kernel once per register: zmm variants where numba compiles for
-    AVX-512, ymm variants where for AVX2; the one-lane function for the last elements.  The
+    AVX-512, ymm variants where for AVX2, NEON's on AArch64; the one-lane function for the last
+    elements.  The
     inlined kernels (vecmath.numba._inline) vectorize as they are: packed arithmetic, no call."""
     from vecmath.numba._inline import KERNELS as INLINE
     from vecmath.numba._lanes import RUNS
@@ -197,19 +198,31 @@ def test_loop_is_vectorized(fn, tier, dt):
     assert f"{base}_x1" in called
     features = numba.core.codegen.get_host_cpu_features() if numba.config.CPU_FEATURES is None \
         else numba.config.CPU_FEATURES
-    if RUNS["avx512"] and "+avx512f" in features:
+    if RUNS.get("avx512") and "+avx512f" in features:
         assert register_name(base, "avx512") in called, called
-    elif RUNS["avx2"] and "+avx2" in features:
+    elif RUNS.get("avx2") and "+avx2" in features:
         assert register_name(base, "avx2") in called, called
+    elif RUNS.get("neon") and "+neon" in features:
+        assert register_name(base, "neon") in called, called
     else:
         pytest.skip("no vector path for numba on this CPU")
+
+
+def test_register_functions_keep_their_old_names_for_cached_code():
+    """numba's cache holds object code calling the register functions by name; code cached before
+    they took their vector-ABI names calls vm_<kernel>_x<lanes>_<path>: still registered, at the
+    same address (a missing name would be a call of address 0)."""
+    import llvmlite.binding as ll
+    from vecmath.numba._lanes import REGISTER_OF
+    for (base, isa), (lanes, name) in REGISTER_OF.items():
+        assert ll.address_of_symbol(f"{base}_x{lanes}_{isa}") == ll.address_of_symbol(name) != 0
 
 
 def test_avx2_only_features_call_ymm_variants():
     """numba compiled for AVX2 alone (NUMBA_CPU_FEATURES without AVX-512) calls the ymm
     variants only, and gets the same bits."""
     from vecmath.numba._lanes import RUNS
-    if not RUNS["avx2"]:
+    if not RUNS.get("avx2"):
         pytest.skip("no AVX2 on this CPU")
     out = run_python("""
         import re, numba, numpy as np, vecmath, vecmath.numba as vn
@@ -223,7 +236,7 @@ def test_avx2_only_features_call_ymm_variants():
             loop(x, y)
             assert np.array_equal(y.view(np.uint8), vecmath.log(x).view(np.uint8))
         asm = "".join(loop.inspect_asm(s) for s in loop.signatures)
-        print(" ".join(sorted(set(re.findall(r"\\$(vm_\\w+)", asm)))))
+        print(" ".join(sorted(set(re.findall(r"\\$((?:vm_|_ZGV)\\w+)", asm)))))
     """, NUMBA_CPU_NAME="haswell", NUMBA_CPU_FEATURES="+64bit,+avx,+avx2,+fma,+sse,+sse2,+sse3,+ssse3,+sse4.1,+sse4.2,+cmov,+popcnt,+f16c,+bmi,+bmi2,+lzcnt,+movbe,+cx16,+xsave")
     called = set(out.split())
     assert called == {"vm_log_accurate_f64_x1", register_name("vm_log_accurate_f64", "avx2"),
@@ -352,3 +365,56 @@ def test_entry_point_registers_without_import(tmp_path):
         print(numba.njit(lambda x: vecmath.exp(x))(1.0) == vecmath.exp(1.0))
     """)
     assert out.strip() == "True"
+
+
+NEON_LOOP = r'''
+target triple = "aarch64-unknown-linux-gnu"
+declare {T} @{scalar}({T}) #0
+declare <{L} x {T}> @{vector}(<{L} x {T}>)
+@llvm.compiler.used = appending global [1 x ptr] [ptr @{vector}], section "llvm.metadata"
+define void @loop(ptr noalias %x, ptr noalias %y, i64 %n) {{
+entry:
+  %c = icmp sgt i64 %n, 0
+  br i1 %c, label %body, label %exit
+body:
+  %i = phi i64 [0, %entry], [%i1, %body]
+  %px = getelementptr {T}, ptr %x, i64 %i
+  %v = load {T}, ptr %px
+  %r = call {T} @{scalar}({T} %v) #1
+  %py = getelementptr {T}, ptr %y, i64 %i
+  store {T} %r, ptr %py
+  %i1 = add i64 %i, 1
+  %d = icmp eq i64 %i1, %n
+  br i1 %d, label %exit, label %body
+exit:
+  ret void
+}}
+attributes #0 = {{ nounwind memory(none) }}
+attributes #1 = {{ nounwind memory(none) "vector-function-abi-variant"="{vector}" }}
+'''
+
+
+def test_llvm_widens_calls_into_neon_register_functions():
+    """On AArch64 numba's loops call NEON's register entry points: numba's LLVM, compiling for
+    AArch64 (no ARM machine here), widens a loop of one-lane calls that carries the variant
+    attribute as _lanes.py writes it into calls of _ZGVnN<lanes>v_<scalar>, with the lanes of
+    NEON's row in csrc/isa_list.h (f64, and float32 kernels in float and in double)."""
+    import llvmlite.binding as ll
+    from vecmath._gen import isa_list
+    neon = next(isa for isa in isa_list.paths("aarch64") if isa.name == "neon")
+    ll.initialize_all_targets()
+    ll.initialize_all_asmprinters()
+    try:
+        target = ll.Target.from_triple("aarch64-unknown-linux-gnu")
+    except RuntimeError:
+        pytest.skip("this llvmlite has no AArch64 target")
+    tm = target.create_target_machine(cpu="neoverse-v1", features="+neon", opt=3)
+    for T, lanes, base in (("double", neon.lanes64, "vm_exp_accurate_f64"),
+                           ("float", neon.lanes32, "vm_exp_fast_f32"),
+                           ("float", neon.lanes64, "vm_exp_accurate_f32")):
+        scalar, vector = f"{base}_x1", f"_ZGV{neon.abi}N{lanes}v_{base}_x1"
+        module = ll.parse_assembly(NEON_LOOP.format(T=T, L=lanes, scalar=scalar, vector=vector))
+        pb = ll.create_pass_builder(tm, ll.create_pipeline_tuning_options(3))
+        pb.getModulePassManager().run(module, pb)
+        called = set(re.findall(r"\bbl\s+(\S+)", tm.emit_assembly(module)))
+        assert vector in called and scalar in called, (vector, called)

@@ -3,13 +3,18 @@ user-mode emulation (no ARM machine needed; bits only, not speed).
 
     python tools/cross_check.py           the golden input set (~2M float32/float64 inputs), every
                                           kernel's outputs hashed and compared with
-                                          vecmath/accuracy/golden_hashes.json
+                                          vecmath/accuracy/golden_hashes.json, and every lane
+                                          entry point (one-lane and NEON register functions)
+                                          bit for bit against its array kernel
     python tools/cross_check.py --quick   every 64th golden input (all specials and NaNs kept),
                                           compared bit for bit with this machine's ufuncs
     python tools/cross_check.py --exhaustive [--path neon]
                                           every float32 input of the accurate tier (correctly
                                           rounded: proven here by the exhaustive tests), bit for
                                           bit against this machine's ufuncs, in 2^24-input chunks
+    python tools/cross_check.py --flush   (with the above) the kernels called with FPCR.FZ set,
+                                          as in a process that loaded a -ffast-math library: the
+                                          same bits, and the mode left set (csrc/vm_fpmode.h)
 
 Builds csrc/isa_*.c (each compiles to nothing on the other architecture), dispatch.c and
 tools/kernel_driver.c with setup.py's kernel flags, statically, with aarch64-linux-gnu-gcc, then
@@ -27,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -35,6 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 from mca_loop import setup_value  # noqa: E402  (setup.py's flags, read without running it)
+from vecmath._gen import isa_list  # noqa: E402  (csrc/isa_list.h's rows: each path's own flags)
 from vecmath.accuracy import golden  # noqa: E402
 
 CC, QEMU = "aarch64-linux-gnu-gcc", "qemu-aarch64"
@@ -42,30 +49,35 @@ SKIP = 77
 DTYPES = ("float32", "float64")
 
 
-def build(work):
-    """The driver, linked statically from every csrc/isa_*.c (with its ISA_CFLAGS), dispatch.c
-    and tools/kernel_driver.c, each compiled with setup.py's KERNEL_CFLAGS."""
+def build(work, root=ROOT, cc=CC, arch="aarch64"):
+    """The driver, linked statically from every csrc/isa_*.c (with its row's flags), dispatch.c,
+    lane_table.c and tools/kernel_driver.c of the tree at root, each compiled with setup.py's
+    KERNEL_CFLAGS by cc for arch (tests/test_isa.py builds a tree with a path added, natively)."""
     flags = [f for f in setup_value("KERNEL_CFLAGS") if f not in ("-fPIC", "-fvisibility=hidden")]
-    own = setup_value("ISA_CFLAGS")["aarch64"]
-    sources = sorted(glob.glob(str(ROOT / "csrc" / "isa_*.c"))) + [
-        str(ROOT / "csrc" / "dispatch.c"), str(ROOT / "tools" / "kernel_driver.c")]
-    objects = []
-    for src in sources:
+    own = isa_list.own_flags(arch, root / "csrc" / "isa_list.h")
+    sources = sorted(glob.glob(str(root / "csrc" / "isa_*.c"))) + [
+        str(root / "csrc" / "dispatch.c"), str(root / "csrc" / "lane_table.c"), str(root / "tools" / "kernel_driver.c")]
+
+    def compile_one(src):
         obj = work / (Path(src).stem + ".o")
         extra = own.get(Path(src).stem.removeprefix("isa_"), [])
-        subprocess.run([CC, *flags, *extra, "-I", str(ROOT / "csrc"), "-c", src, "-o", str(obj)], check=True)
-        objects.append(str(obj))
+        subprocess.run([cc, *flags, *extra, "-I", str(root / "csrc"), "-c", src, "-o", str(obj)], check=True)
+        return str(obj)
+
+    with ThreadPoolExecutor(2) as pool:
+        objects = list(pool.map(compile_one, sources))
     driver = work / "kernel_driver"
-    subprocess.run([CC, "-static", *objects, "-lm", "-o", str(driver)], check=True)
+    subprocess.run([cc, "-static", *objects, "-lm", "-o", str(driver)], check=True)
     return driver
 
 
-def emulated(isa):
-    """qemu-aarch64's CPU for a path: SVE at the path's vector length where it has one."""
+def emulated(isa, flush=False):
+    """qemu-aarch64's CPU for a path: SVE at the path's vector length where it has one; with
+    flush, the driver calls the kernels with FPCR.FZ set (KERNEL_DRIVER_FLUSH)."""
     cpu = "max"
     if isa.startswith("sve"):
         cpu += f",sve-default-vector-length={int(isa[3:]) // 8}"
-    return dict(os.environ, VECMATH_ISA=isa, QEMU_CPU=cpu)
+    return dict(os.environ, VECMATH_ISA=isa, QEMU_CPU=cpu, KERNEL_DRIVER_FLUSH="1" if flush else "0")
 
 
 def label_of(kernel):
@@ -78,17 +90,25 @@ def label_of(kernel):
     return f"{tier}.deriv.{fn}" if rest == ["deriv"] else f"{tier}.deriv.{fn}_and_deriv"
 
 
-def run_path(driver, work, isa):
+def run_path(driver, work, isa, flush=False):
+    """Every kernel's outputs on a path by golden label, the driver's line on the path's lane entry
+    points ("lanes: 148 checked, 0 not run, 0 differ": each against its array kernel, bit for bit),
+    whether they all match, and the seconds it took.  With flush, the kernels run with FPCR.FZ set
+    (kernel_driver.c) and the lane entry points are not checked: they run in the caller's mode,
+    as numba calls them, so under flush-to-zero they may differ by design."""
     t = time.perf_counter()
-    r = subprocess.run([QEMU, str(driver), str(work)], env=emulated(isa), capture_output=True, text=True)
-    if r.returncode != 0:
+    lanes = [] if flush else ["--lanes"]
+    r = subprocess.run([QEMU, str(driver), *lanes, str(work)], env=emulated(isa, flush), capture_output=True,
+                       text=True)
+    if r.returncode not in (0, 5):  # 5: lane entry points differ from the array kernels
         raise RuntimeError(f"VECMATH_ISA={isa}: {r.stderr.strip() or r.returncode}")
     outputs = {}
     for f in work.glob("*.*.*.bin"):
         kernel, out, dtype, _ = f.name.split(".")
         outputs[f"{label_of(kernel)}.{out}.{dtype}"] = np.fromfile(f, dtype)
         f.unlink()
-    return outputs, time.perf_counter() - t
+    lanes = next((line for line in r.stdout.splitlines() if line.startswith("lanes:")), "")
+    return outputs, lanes, r.returncode == 0, time.perf_counter() - t
 
 
 def ufunc_outputs(x, dtype):
@@ -102,7 +122,7 @@ def ufunc_outputs(x, dtype):
     return out
 
 
-def exhaustive(driver, work, paths, chunk=1 << 24):
+def exhaustive(driver, work, paths, chunk=1 << 24, flush=False):
     """Every float32 input of the accurate tier on each path, against this machine's ufuncs."""
     import vecmath
     kernels = [f"{fn}_accurate" for fn in golden.spec.FUNCTIONS]
@@ -114,7 +134,7 @@ def exhaustive(driver, work, paths, chunk=1 << 24):
             x = np.arange(start, start + chunk, dtype=np.uint64).astype(np.uint32).view(np.float32)
             x.tofile(work / "inputs.float32.bin")
             r = subprocess.run([QEMU, str(driver), str(work), *kernels], capture_output=True, text=True,
-                               env=emulated(isa))
+                               env=emulated(isa, flush))
             if r.returncode != 0:
                 raise RuntimeError(f"VECMATH_ISA={isa}: {r.stderr.strip() or r.returncode}")
             with np.errstate(all="ignore"):
@@ -133,6 +153,9 @@ def main(argv=None):
     p.add_argument("--quick", action="store_true", help="every 64th input, against this machine's ufuncs")
     p.add_argument("--exhaustive", action="store_true", help="every float32 input, accurate tier")
     p.add_argument("--path", action="append", help="only these AArch64 paths (default: all)")
+    p.add_argument("--flush", action="store_true",
+                   help="call the kernels with FPCR.FZ set, as a -ffast-math process would: the "
+                        "same bits are expected, and the mode kept")
     args = p.parse_args(argv)
     missing = [t for t in (CC, QEMU) if shutil.which(t) is None]
     if missing:
@@ -145,7 +168,7 @@ def main(argv=None):
         paths = args.path or subprocess.run([QEMU, str(driver), "--paths"], capture_output=True,
                                             text=True, check=True).stdout.split()
         if args.exhaustive:
-            return 0 if exhaustive(driver, work, paths) else 1
+            return 0 if exhaustive(driver, work, paths, flush=args.flush) else 1
         want = {}
         for dtype in DTYPES:
             x = golden.inputs(dtype)
@@ -162,15 +185,17 @@ def main(argv=None):
             want = {k: v for k, v in committed.items() if k.endswith(DTYPES) and not k.startswith("inputs.")}
         ok = True
         for isa in paths:
-            got, seconds = run_path(driver, work, isa)
+            got, lanes, lanes_ok, seconds = run_path(driver, work, isa, args.flush)
             if args.quick:
                 bad = sorted(k for k in want if k not in got or got[k].tobytes() != want[k].tobytes())
             else:
                 bad = sorted(k for k in want if k not in got or golden.digest(got[k]) != want[k])
-            ok &= not bad
+            ok &= not bad and lanes_ok
             print(f"aarch64 {isa}: {len(want) - len(bad)} of {len(want)} outputs match "
-                  f"({'quick, against this machine' if args.quick else 'golden hashes'}; "
-                  f"{seconds:.0f} s under emulation)" + (f"; differ: {', '.join(bad[:8])}" if bad else ""))
+                  f"({'quick, against this machine' if args.quick else 'golden hashes'}"
+                  f"{', FPCR.FZ set' if args.flush else ''}; "
+                  f"{seconds:.0f} s under emulation)" + (f"; differ: {', '.join(bad[:8])}" if bad else "")
+                  + (f"; {lanes} (against the array kernels)" if lanes else ""))
     return 0 if ok else 1
 
 

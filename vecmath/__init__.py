@@ -1,4 +1,4 @@
-"""vecmath: vectorized exp, log, tanh, atan as NumPy ufuncs, in three accuracy tiers.
+"""vecmath: vectorized exp, log, tanh, atan, expm1, log1p as NumPy ufuncs, in three accuracy tiers.
 
     vecmath.exp(x)         accurate tier (also vecmath.accurate.exp)
     vecmath.fast.exp(x)    faithful: <= 1 ULP
@@ -6,9 +6,11 @@
     vecmath.deriv.exp(x)   derivatives, and value-and-derivative kernels (every tier: .fast.deriv)
     vecmath.jax / .torch / .autograd   differentiable versions for those frameworks (lazy)
 
-Every tier gives the same bits on every CPU path (scalar; AVX2, AVX-512 on x86-64; NEON on
+Every tier gives the same bits on every CPU path (scalar; AVX2, AVX-512 on x86-64; NEON, SVE on
 AArch64); VECMATH_ISA forces one.  show_config() says which path runs here.
 """
+import sys
+
 from . import _ufuncs, spec
 from . import accurate, approx, deriv, fast
 from .accurate import *  # noqa: F401,F403  the accurate ufuncs are vecmath.<fn>
@@ -83,3 +85,9 @@ def show_config():
     print(f"  threads         : {c['num_threads']} for calls of 2^18 elements and more "
           f"(VECMATH_NUM_THREADS, set_num_threads)")
     print(f"  functions       : {', '.join(c['functions'])} (arctan = atan) in tiers accurate, fast, approx")
+    cuda = sys.modules.get("vecmath.cuda")   # never imported here: import vecmath stays CUDA-free
+    if cuda is not None:
+        cc = cuda.config()
+        print(f"  CUDA            : links {cc['link']} ({cc['file']}): {cc['reason']}")
+    else:
+        print("  CUDA            : vecmath.cuda not imported (it reports LTO-IR or PTX once it is)")

@@ -8,13 +8,7 @@
  * addresses to vm_ffi_set_kernel before registering the handlers, so this file carries no copy
  * of them and gives their exact bits.  Handler i serves kernel slot i: float32 and float64
  * buffers, one input, one output (value) or two (value and derivative). */
-#include <stddef.h>
-#include <stdint.h>
-
-#include "xla/ffi/api/c_api.h"
-
-#define VM_FFI_SLOTS 64 /* >= 2 x (functions x tiers): value and fused kernels */
-#define VM_EXPORT __attribute__((visibility("default")))
+#include "_jax_ffi_common.h"
 
 typedef int (*kernel1_f64)(const double *, double *, size_t);
 typedef int (*kernel1_f32)(const float *, float *, size_t);
@@ -37,23 +31,8 @@ VM_EXPORT int vm_ffi_set_kernel(int slot, void *f64, void *f32, int nout) {
 VM_EXPORT int vm_ffi_api_version(void) { return XLA_FFI_API_MAJOR * 1000 + XLA_FFI_API_MINOR; }
 
 static XLA_FFI_Error *fail(const XLA_FFI_CallFrame *cf, const char *message) {
-    XLA_FFI_Error_Create_Args args = {XLA_FFI_Error_Create_Args_STRUCT_SIZE, NULL, message,
-                                      XLA_FFI_Error_Code_INVALID_ARGUMENT};
-    return cf->api->XLA_FFI_Error_Create(&args);
+    return vm_ffi_fail(cf, message, XLA_FFI_Error_Code_INVALID_ARGUMENT);
 }
-
-/* XLA asks each handler for its metadata (the FFI version it was built against) before use. */
-static int metadata_query(XLA_FFI_CallFrame *cf) {
-    XLA_FFI_Extension_Base *ext = cf->extension_start;
-    if (!ext || ext->type != XLA_FFI_Extension_Metadata) return 0;
-    XLA_FFI_Metadata *m = ((XLA_FFI_Metadata_Extension *)ext)->metadata;
-    m->api_version.major_version = XLA_FFI_API_MAJOR;
-    m->api_version.minor_version = XLA_FFI_API_MINOR;
-    m->traits = 0;
-    return 1;
-}
-
-static XLA_FFI_Buffer *buffer(void *p, int64_t type) { return type == XLA_FFI_ArgType_BUFFER ? p : NULL; }
 
 static XLA_FFI_Error *run(XLA_FFI_CallFrame *cf, int slot) {
     if (metadata_query(cf) || cf->stage != XLA_FFI_ExecutionStage_EXECUTE) return NULL;
@@ -87,9 +66,4 @@ static XLA_FFI_Error *run(XLA_FFI_CallFrame *cf, int slot) {
 
 #define VM_HANDLER(i) \
     VM_EXPORT XLA_FFI_Error *vm_ffi_handler_##i(XLA_FFI_CallFrame *cf) { return run(cf, i); }
-#define VM_HANDLERS10(d) VM_HANDLER(d##0) VM_HANDLER(d##1) VM_HANDLER(d##2) VM_HANDLER(d##3) \
-    VM_HANDLER(d##4) VM_HANDLER(d##5) VM_HANDLER(d##6) VM_HANDLER(d##7) VM_HANDLER(d##8) VM_HANDLER(d##9)
-/* handlers 0 .. VM_FFI_SLOTS - 1 */
-VM_HANDLER(0) VM_HANDLER(1) VM_HANDLER(2) VM_HANDLER(3) VM_HANDLER(4) VM_HANDLER(5) VM_HANDLER(6)
-VM_HANDLER(7) VM_HANDLER(8) VM_HANDLER(9) VM_HANDLERS10(1) VM_HANDLERS10(2) VM_HANDLERS10(3)
-VM_HANDLERS10(4) VM_HANDLERS10(5) VM_HANDLER(60) VM_HANDLER(61) VM_HANDLER(62) VM_HANDLER(63)
+VM_FFI_HANDLERS

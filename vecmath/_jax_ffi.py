@@ -40,22 +40,22 @@ def _compiler():
     return found
 
 
-def _build(jax, jaxlib_version):
+def _build(jax, jaxlib_version, source_path=SOURCE):
     from . import __version__
 
     include = jax.ffi.include_dir()
     if not (pathlib.Path(include) / "xla" / "ffi" / "api" / "c_api.h").is_file():
         raise Unavailable(f"jaxlib {jaxlib_version} ships no FFI headers in {include}")
-    source = SOURCE.read_bytes()
+    source = source_path.read_bytes() + SOURCE.with_name("_jax_ffi_common.h").read_bytes()
     tag = hashlib.sha256(source).hexdigest()[:12]
-    lib = cache_dir() / f"vecmath_jax_ffi-{__version__}-jaxlib{jaxlib_version}-{tag}.so"
+    lib = cache_dir() / f"vecmath{source_path.stem}-{__version__}-jaxlib{jaxlib_version}-{tag}.so"
     if lib.is_file():
         return lib, False
     lib.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=lib.parent) as tmp:
         out = pathlib.Path(tmp) / lib.name
         cmd = [_compiler(), "-O2", "-std=c11", "-shared", "-fPIC", "-fvisibility=hidden",
-               f"-I{include}", str(SOURCE), "-o", str(out)]
+               f"-I{include}", str(source_path), "-o", str(out)] + (["-ldl", "-lpthread"] if source_path != SOURCE else [])
         r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode != 0:
             raise Unavailable(f"compiling the FFI handlers failed: {r.stderr.strip()[-500:]}")
@@ -86,6 +86,64 @@ def setup():
         _state["targets"] = None
         _state["info"] = {"fallback": str(e)}
     return _state["targets"]
+
+
+CUDA_SOURCE = SOURCE.with_name("_jax_ffi_cuda.c")
+XLA_PTX = pathlib.Path(__file__).parent / "cuda" / "vecmath_xla.ptx"
+
+
+def cuda_backend():
+    """Whether jax has a CUDA backend (jax[cuda]) in this process."""
+    if "cuda_backend" not in _state:
+        import jax
+
+        try:
+            _state["cuda_backend"] = bool(jax.devices("cuda"))
+        except RuntimeError:
+            _state["cuda_backend"] = False
+    return _state["cuda_backend"]
+
+
+def setup_cuda():
+    """True where vecmath's GPU handlers (_jax_ffi_cuda.c) are registered for platform CUDA under
+    the CPU targets' names: jax.jit on GPU arrays then launches vecmath_xla.ptx's kernels on
+    XLA's stream.  False (after one warning saying why) where jax has a CUDA backend but they
+    cannot be built or loaded: vecmath.jax then copies GPU arrays through jax.pure_callback."""
+    if "cuda" in _state:
+        return _state["cuda"]
+    _state["cuda"] = False
+    if not cuda_backend() or setup() is None:
+        return False
+    import jax
+    import jaxlib
+
+    from . import _ad
+    try:
+        path, built = _build(jax, jaxlib.__version__, CUDA_SOURCE)
+        handlers = ctypes.CDLL(str(path))
+        ptx = ctypes.create_string_buffer(XLA_PTX.read_bytes())   # NUL-terminated, kept alive below
+        step = handlers.vm_cuda_ffi_init(ptx)
+        if step:
+            raise Unavailable(f"could not open the CUDA driver API (libcuda.so.1, step {step})")
+        slot, slots = 0, handlers.vm_cuda_ffi_slots()
+        for fn, tier in _ad.differentiable():
+            for nout in (1, 2):
+                kernel = f"vm_xla_{fn}_{tier}" + ("_vd" if nout == 2 else "")
+                if slot >= slots or handlers.vm_cuda_ffi_set_kernel(slot, f"{kernel}_f64".encode(),
+                                                                    f"{kernel}_f32".encode(), nout):
+                    raise Unavailable(f"could not set CUDA FFI slot {slot}")
+                jax.ffi.register_ffi_target(_state["targets"][fn, tier, nout],
+                                            jax.ffi.pycapsule(getattr(handlers, f"vm_cuda_ffi_handler_{slot}")),
+                                            platform="CUDA")
+                slot += 1
+        _state["cuda_handlers"] = (handlers, ptx)
+        _state["info"]["cuda"] = {"library": str(path), "built_now": built, "ptx": str(XLA_PTX)}
+        _state["cuda"] = True
+    except (Unavailable, OSError, AttributeError) as e:
+        warnings.warn(f"vecmath.jax: GPU arrays go through jax.pure_callback (copied to the host): {e}",
+                      RuntimeWarning, stacklevel=3)
+        _state["info"]["cuda"] = {"fallback": str(e)}
+    return _state["cuda"]
 
 
 def info():

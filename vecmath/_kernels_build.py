@@ -39,8 +39,9 @@ def cdef():
     lines = ["int vm_init(void);", "const char *vm_init_error(void);", "const char *vm_isa(void);",
              "#define VM_FE_OVERFLOW 1", "#define VM_FE_UNDERFLOW 2",
              "#define VM_FE_DIVBYZERO 4", "#define VM_FE_INVALID 8",
-             "int vm_isa_available(const char *isa);",
-             "typedef struct { const char *name; void *addr; } vm_lane_entry;",
+             "int vm_isa_available(const char *isa);", "const char *vm_isa_names(void);",
+             "const char *vm_isa_features(const char *isa);",
+             "typedef struct { const char *name; void *addr; const char *isa; } vm_lane_entry;",
              "size_t vm_lane_entries(const vm_lane_entry **table);"]
     for fn, tier in kernel_names():
         lines.append(f"int vm_{fn}_{tier}_f64(const double *x, double *y, size_t n);")

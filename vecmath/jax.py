@@ -9,6 +9,9 @@ and vmap and give the ufunc's bits.  Its jvp takes value and derivative from one
 ufunc, which is itself a custom_jvp whose rule gives the second derivative through y and dy
 (vecmath._ad.SECOND).  Forward and reverse mode both work: grad, jacfwd, jacrev, hessian.
 CPU arrays of float16, float32, float64 (float64 needs jax_enable_x64); integers become floats.
+On NVIDIA GPUs (jax[cuda]), float32 and float64 arrays run vecmath's GPU kernels (the CPU's bits)
+through XLA FFI handlers for platform CUDA (vecmath/_jax_ffi_cuda.c, built the same way, no nvcc);
+float16, or where those cannot be built, goes through the host callback.
 """
 import jax
 import jax.numpy as jnp
@@ -24,11 +27,21 @@ def _call(k, x, nout):
     """The kernel of k (value, or value and derivative when nout == 2) on x: through its FFI
     target for float32 and float64, else through the ufunc on the host."""
     targets = _jax_ffi.setup()
-    if targets is not None and x.dtype != np.float16:
-        like = jax.ShapeDtypeStruct(x.shape, x.dtype)
+    if targets is None or x.dtype == np.float16:
+        return _callback(k.vd if nout == 2 else k.value, x, nout)
+    like = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+    def ffi(x):
         return jax.ffi.ffi_call(targets[k.fn, k.tier, nout], (like, like) if nout == 2 else like,
                                 vmap_method="broadcast_all")(x)
-    return _callback(k.vd if nout == 2 else k.value, x, nout)
+
+    if not _jax_ffi.cuda_backend():   # CPU only: the CPU handlers
+        return ffi(x)
+    # with a GPU backend: the same target on CPU and (where its handlers load) CUDA, else the
+    # host callback; each lowering picks the branch of its platform
+    branches = {"cpu": ffi, **({"cuda": ffi} if _jax_ffi.setup_cuda() else {})}
+    return jax.lax.platform_dependent(x, default=lambda x: _callback(k.vd if nout == 2 else k.value, x, nout),
+                                      **branches)
 
 
 def _callback(ufunc, x, nout):

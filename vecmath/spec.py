@@ -32,9 +32,6 @@ BOUNDS = {
     ("approx", "float32"): 2048.0,
     ("approx", "float64"): float(2 ** 26),
 }
-# Goal (not contract) for the float64 accurate tier.
-GOAL_ACCURATE_F64 = 0.52
-
 # Tiers allowed to flush subnormal results to zero (documented in docs/tiers.md).
 FLUSHES_SUBNORMAL_RESULTS = {"approx"}
 

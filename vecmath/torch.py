@@ -11,7 +11,7 @@ vecmath::<fn>_<tier> (the value) and vecmath::<fn>_<tier>_vd (value and derivati
 implementations for tracing and the same autograd.  Eager code skips the custom-op dispatcher
 (about 10 us per call) and calls the ufuncs directly, through a torch.autograd.Function where
 a gradient is needed: the same bits either way.  CPU tensors of float16, float32, float64;
-CUDA tensors of float32 and float64 go through vecmath.cuda (the "cuda" extra), with the same bits.
+CUDA tensors of float16, float32 and float64 go through vecmath.cuda (the "cuda" extra), with the same bits.
 """
 import numpy as np
 import torch
@@ -39,8 +39,8 @@ def _gpu(k, x, nout):
     import vecmath.cuda as vc
     from numba import cuda
 
-    if x.dtype not in (torch.float32, torch.float64):
-        raise TypeError(f"vecmath.torch computes float32 and float64 CUDA tensors, not {x.dtype}")
+    if x.dtype not in _DTYPES:   # float16: the tier's float64 kernel, rounded once, as on the CPU
+        raise TypeError(f"vecmath.torch computes float16, float32 and float64 CUDA tensors, not {x.dtype}")
     tier = getattr(vc, k.tier)
     f = getattr(tier, k.fn) if nout == 1 else getattr(tier.deriv, k.fn + "_and_deriv")
     x = x.detach().contiguous()

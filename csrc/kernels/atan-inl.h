@@ -78,7 +78,7 @@ static inline vd atan_f64_accurate_core(vd a, vd *e_out) {
 /* atan(+-inf) = +-pi/2 rounded; NaN -> NaN; any finite x -> the accurate result. */
 VM_COLD static double atan_f64_special(double x, int *st) {
     (void)st;
-    if (isnan(x)) return x + x;
+    if (isnan(x)) return VM_FADD(x, x);
     if (!(fabs(x) < ATAN_F64_BRANCH_FREE)) return copysign(ATAN_K.pio2_hi, x); /* pi/2 - 1/x */
     vd e;
     return copysign(vd_first(atan_f64_accurate_core(vd_set(fabs(x)), &e)), x);
@@ -86,7 +86,7 @@ VM_COLD static double atan_f64_special(double x, int *st) {
 
 VM_COLD static float atan_f32_special(float x, int *st) {
     (void)st;
-    if (isnan(x)) return x + x;
+    if (isnan(x)) return VM_FADD(x, x);
     /* pi/2 rounded: pio2_hi is no float midpoint, so its low part cannot change the rounding */
     if (isinf(x)) return copysignf((float)ATAN_K.pio2_hi, x);
     vd e;

@@ -25,25 +25,15 @@ static inline vf atan_deriv_f32(vf x, int *st) {
     return vf_select(big, vf_mul(u, u), u);
 }
 
-#define atan_f64_accurate_deriv_vec atan_deriv_f64
-#define atan_f32_accurate_deriv_vec atan_deriv_f32_in_f64
-#define atan_f64_fast_deriv_vec atan_deriv_f64
-#define atan_f32_fast_deriv_vec atan_deriv_f32
-#define atan_f64_approx_deriv_vec atan_deriv_f64
-#define atan_f32_approx_deriv_vec atan_deriv_f32
+/* atan_f64_accurate_deriv_vec, atan_f32_accurate_deriv_vec, atan_f64_fast_deriv_vec,
+ * atan_f32_fast_deriv_vec, atan_f64_approx_deriv_vec, atan_f32_approx_deriv_vec */
+VM_DERIV_EVERY_TIER(atan, F32_IN_F64, atan_deriv_f64, atan_deriv_f32_in_f64, atan_deriv_f32)
 /* the fused vector functions atan_f64_accurate_vd_vec, atan_f32_accurate_vd_vec,
  * atan_f64_fast_vd_vec, atan_f32_fast_vd_vec, atan_f64_approx_vd_vec, atan_f32_approx_vd_vec */
-VM_VD_FROM_PARTS(atan, f64, accurate, vd)
-VM_VD_FROM_PARTS(atan, f32, accurate, vfh)
-VM_VD_FROM_PARTS(atan, f64, fast, vd)
-VM_VD_FROM_PARTS(atan, f32, fast, vf)
-VM_VD_FROM_PARTS(atan, f64, approx, vd)
-VM_VD_FROM_PARTS(atan, f32, approx, vf)
+VM_VD_FROM_PARTS_TIERS(atan, F32_IN_F64)
 
 /* the array kernels (and their lane entry points):
  * vm_atan_accurate_deriv_f64, vm_atan_accurate_deriv_f32, vm_atan_accurate_vd_f64, vm_atan_accurate_vd_f32,
  * vm_atan_fast_deriv_f64, vm_atan_fast_deriv_f32, vm_atan_fast_vd_f64, vm_atan_fast_vd_f32,
  * vm_atan_approx_deriv_f64, vm_atan_approx_deriv_f32, vm_atan_approx_vd_f64, vm_atan_approx_vd_f32 */
-VM_DERIV_ARRAYS(atan, accurate, F32_IN_F64)
-VM_DERIV_ARRAYS(atan, fast, F32)
-VM_DERIV_ARRAYS(atan, approx, F32)
+VM_DERIV_ARRAYS_TIERS(atan, F32_IN_F64)

@@ -67,7 +67,7 @@ static inline vd exp_f64_accurate_core(vd x, vd *scale) {
  * result in *y and return 1; any other x returns 0. */
 #define EXP_SPECIAL_VALUE(NAME, T, OVER, ZERO)                                              \
     static inline int NAME(T x, T *y, int *st) {                                            \
-        if (isnan(x)) *y = x + x;                                                           \
+        if (isnan(x)) *y = VM_FADD(x, x);                                                   \
         else if (x > (T)(OVER)) {                                                           \
             if (!isinf(x)) *st |= VM_FE_OVERFLOW;                                           \
             *y = INFINITY;                                                                  \
@@ -93,21 +93,21 @@ VM_COLD static double exp_f64_special(double x, int *st) {
     uint64_t sbits = vm_exp_tab32_bits[k & 31] + ((uint64_t)k << 47);
     if (k > 0) { /* x is at most the overflow limit: the result is finite */
         double scale = vm_asdouble(sbits - (1009ull << 52));
-        return 0x1p1009 * fma(scale, tmp, scale);
+        return VM_FMUL(0x1p1009, fma(scale, tmp, scale));
     }
     double scale = vm_asdouble(sbits + (1022ull << 52)); /* 2^1022 larger: normal */
     y = fma(scale, tmp, scale);
     if (y < 1.0) {
         /* Result is subnormal after scaling by 2^-1022: round once, to 2^-52 steps of the
          * scaled value (= subnormal ulps), from the exact sum scale + scale*tmp. */
-        double lo = fma(scale, tmp, scale - y); /* y + lo = scale + scale*tmp, to 2^-106 */
-        double hi = 1.0 + y;
-        lo = 1.0 - hi + y + lo;
-        y = (hi + lo) - 1.0;
+        double lo = fma(scale, tmp, VM_FSUB(scale, y)); /* y + lo = scale + scale*tmp, to 2^-106 */
+        double hi = VM_FADD(1.0, y);
+        lo = VM_FADD(VM_FADD(VM_FSUB(1.0, hi), y), lo); /* 1 - hi + y + lo */
+        y = VM_FSUB(VM_FADD(hi, lo), 1.0);
         if (y == 0.0) y = 0.0; /* never -0 */
         *st |= VM_FE_UNDERFLOW;
     }
-    return 0x1p-1022 * y;
+    return VM_FMUL(0x1p-1022, y);
 }
 
 /* The fast and approx tiers' special lanes (exp_*_special_of): NaN, overflow and zero

@@ -23,6 +23,4 @@ EXP_DERIV_TIER(f32, approx, vf)    /* exp_f32_approx_deriv_vec, exp_f32_approx_v
  * vm_exp_accurate_deriv_f64, vm_exp_accurate_deriv_f32, vm_exp_accurate_vd_f64, vm_exp_accurate_vd_f32,
  * vm_exp_fast_deriv_f64, vm_exp_fast_deriv_f32, vm_exp_fast_vd_f64, vm_exp_fast_vd_f32,
  * vm_exp_approx_deriv_f64, vm_exp_approx_deriv_f32, vm_exp_approx_vd_f64, vm_exp_approx_vd_f32 */
-VM_DERIV_ARRAYS(exp, accurate, F32_IN_F64)
-VM_DERIV_ARRAYS(exp, fast, F32)
-VM_DERIV_ARRAYS(exp, approx, F32)
+VM_DERIV_ARRAYS_TIERS(exp, F32_IN_F64)

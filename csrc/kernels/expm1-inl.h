@@ -105,7 +105,7 @@ static inline vd expm1_f64_sum(vd scale, vd ph, vd lo2, vd *t) {
 /* expm1 for float64's special lanes (every tier): NaN, -1 below -704, exp's special evaluation
  * from 704 up to the overflow limit, +inf (overflow for finite x) above it. */
 VM_COLD static double expm1_f64_special(double x, int *st) {
-    if (isnan(x)) return x + x;
+    if (isnan(x)) return VM_FADD(x, x);
     if (x < 0) return -1.0; /* x <= -704, -inf included */
     if (x > EXPM1_LIM.f64_overflow_above) {
         if (!isinf(x)) *st |= VM_FE_OVERFLOW;
@@ -181,7 +181,7 @@ static inline vd expm1_f32_first(vd x, vd *scale, vd *e) {
  * -1 far below 0, else the float64 accurate sum as a double-double s + e (< 2^-58 relative)
  * rounded once. */
 VM_COLD static float expm1_f32_special(float x, int *st) {
-    if (isnan(x)) return x + x;
+    if (isnan(x)) return VM_FADD(x, x);
     if (x > (float)EXPM1_LIM.f32_overflow_above) {
         if (!isinf(x)) *st |= VM_FE_OVERFLOW;
         return INFINITY;

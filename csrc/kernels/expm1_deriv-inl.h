@@ -147,6 +147,4 @@ static inline vf expm1_f32_approx_vd_vec(vf x, vf *dy, int *st) {
  * vm_expm1_accurate_deriv_f64, vm_expm1_accurate_deriv_f32, vm_expm1_accurate_vd_f64, vm_expm1_accurate_vd_f32,
  * vm_expm1_fast_deriv_f64, vm_expm1_fast_deriv_f32, vm_expm1_fast_vd_f64, vm_expm1_fast_vd_f32,
  * vm_expm1_approx_deriv_f64, vm_expm1_approx_deriv_f32, vm_expm1_approx_vd_f64, vm_expm1_approx_vd_f32 */
-VM_DERIV_ARRAYS(expm1, accurate, F32_IN_F64)
-VM_DERIV_ARRAYS(expm1, fast, F32)
-VM_DERIV_ARRAYS(expm1, approx, F32)
+VM_DERIV_ARRAYS_TIERS(expm1, F32_IN_F64)

@@ -82,7 +82,7 @@ VM_COLD static double log_f64_special(double x, int *st) {
     if (log_f64_special_value(x, &y, st)) return y;
     double kbias = 0.0;
     if (x < 0x1p-1022) { /* subnormal: 2^52 x is normal */
-        x *= 0x1p52;
+        x = VM_FMUL(x, 0x1p52);
         kbias = 52.0;
     }
     vd e;
@@ -183,7 +183,7 @@ static inline vf log_f32_ff_first(vf x, vf *y2) {
  * layer splits a vf in two (VM_HAS_VF_HALVES), else through memory.  Out of line but not
  * VM_COLD: GCC optimizes cold functions for size, which made inputs whose every lane is unsure
  * take 2.2x the former kernel's time instead of 1.5x (AVX-512, AMD EPYC family 26 model 2). */
-__attribute__((noinline)) static vf log_f32_redo(vf x, vf y, vfm redo, int *st) {
+VM_NOINLINE static vf log_f32_redo(vf x, vf y, vfm redo, int *st) {
 #if VF_W == VD_W /* one-lane backends: vf and vfh are both float */
     (void)y;
     (void)redo;
@@ -225,7 +225,7 @@ static inline vf log_f32_accurate_vec(vf x, int *st) {
     VM_COLD static C log_##T##_##TIER##_special(C x, int *st) {                             \
         C y;                                                                                \
         if (log_##T##_special_value(x, &y, st)) return y;                                   \
-        return V##_first(log_##T##_##TIER##_eval(V##_set(x * (SUB_SCALE)), (SUB_K)));      \
+        return V##_first(log_##T##_##TIER##_eval(V##_set(VM_FMUL(x, (SUB_SCALE))), (SUB_K))); \
     }                                                                                       \
     static inline V log_##T##_##TIER##_vec(V x, int *st) {                                  \
         V y = log_##T##_##TIER##_eval(x, 0);                                                \

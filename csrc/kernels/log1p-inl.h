@@ -55,7 +55,7 @@
  * LOG1P_SPECIAL_VALUE(NAME, T) defines NAME: log1p_f64_special_value, log1p_f32_special_value. */
 #define LOG1P_SPECIAL_VALUE(NAME, T)                                                        \
     static inline int NAME(T x, T *y, int *st) {                                            \
-        if (isnan(x)) *y = x + x;                                                           \
+        if (isnan(x)) *y = VM_FADD(x, x);                                                   \
         else if (x == -1) {                                                                 \
             *st |= VM_FE_DIVBYZERO;                                                         \
             *y = -INFINITY;                                                                 \
@@ -103,7 +103,8 @@ static inline vd log1p_sum_exact_f64(vd x, vd *d) {
     } while (0)
 
 /* log1p(x) = s + e, |e| <= ulp(s)/2, for x > -1 given 1 + x = u + d exactly (the accurate
- * tiers): log_f64_accurate_core's steps on rh, with rl (1 - rh) in the small term. */
+ * tiers): log's accurate steps (LOG_ACCURATE_SUM) on rh, with rl / (1 + rh) ~ rl (1 - rh) in
+ * the small terms. */
 static inline vd log1p_f64_accurate_core(vd u, vd d, vd *e) {
     vdi idx;
     vd kd;
@@ -113,22 +114,7 @@ static inline vd log1p_f64_accurate_core(vd u, vd d, vd *e) {
     vd ds = vd_mul(d, log1p_scale_f64(kd)); /* d 2^-k, exact */
     vd rh, rl;
     LOG1P_SPLIT(vd, ds, invc, r, rh, rl);
-    vd w = vd_fma(kd, vd_set(LOG_K.ln2_hi), vd_lookup(vm_log_logc16_hi, idx, 16)); /* exact */
-    vd tail = vd_fma(kd, vd_set(LOG_K.ln2_lo), vd_lookup(vm_log_logc16_lo, idx, 16));
-    vd hi = vd_add(w, rh);
-    vd lo = vd_add(vd_sub(w, hi), rh);
-    /* hi - rh^2/2 = hi2 + lo2, as log's core (hr = -rh/2 exact but for subnormal rh, whose
-     * square vanishes anyway) */
-    vd hr = vd_mul(rh, vd_set(-0.5));
-    vd hi2 = vd_fma(hr, rh, hi);
-    vd lo2 = vd_fma(hr, rh, vd_sub(hi, hi2));
-    vd hpoly = log_accurate_h(rh);
-    vd t = vd_add(vd_add(lo, lo2), tail);
-    t = vd_add(t, vd_fnma(rl, rh, rl)); /* rl / (1 + rh) */
-    t = vd_fma(vd_mul(vd_mul(rh, rh), rh), hpoly, t);
-    vd s = vd_add(hi2, t);
-    *e = vd_add(vd_sub(hi2, s), t);
-    return s;
+    LOG_ACCURATE_SUM(rh, idx, kd, t = vd_add(t, vd_fnma(rl, rh, rl)) /* rl / (1 + rh) */, e);
 }
 
 /* Accurate log1p for the special lanes (and any double). */

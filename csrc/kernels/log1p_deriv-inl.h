@@ -28,7 +28,7 @@ static inline vd log1p_deriv_accurate_of(vd u, vd d) {
  * log1p_f64_deriv_special_plain (1/u), log1p_f32_deriv_special (float: 1/u). */
 #define LOG1P_DERIV_SPECIAL(NAME, T, TINY, FMA, DY)                                         \
     VM_COLD static T NAME(T x, int *st) {                                                   \
-        if (isnan(x)) return x + x;                                                         \
+        if (isnan(x)) return VM_FADD(x, x);                                                 \
         if (x == -1) {                                                                      \
             *st |= VM_FE_DIVBYZERO;                                                         \
             return INFINITY;                                                                \
@@ -38,7 +38,7 @@ static inline vd log1p_deriv_accurate_of(vd u, vd d) {
             return LOG_INVALID_NAN;                                                         \
         }                                                                                   \
         if (isinf(x)) return 0;                                                             \
-        T u = x + 1, q = 1 / u;                                                             \
+        T u = VM_FADD(x, (T)1), q = VM_FDIV((T)1, u);                                       \
         if (q < (TINY) && FMA(q, u, -1) != 0) *st |= VM_FE_UNDERFLOW;                       \
         return DY;                                                                          \
     }
@@ -54,7 +54,7 @@ LOG1P_DERIV_SPECIAL(log1p_f32_deriv_special, float, 0x1p-126f, fmaf, q)
  * float result is subnormal and inexact */
 VM_COLD static float log1p_f32_deriv_special_in_f64(float x, int *st) {
     if (!(x > -1) || isinf(x)) return log1p_f32_deriv_special(x, st);
-    double q = 1.0 / ((double)x + 1.0);
+    double q = VM_FDIV(1.0, VM_FADD((double)x, 1.0));
     float dy = (float)q;
     if (dy < 0x1p-126f && (double)dy != q) *st |= VM_FE_UNDERFLOW;
     return dy;
@@ -139,7 +139,5 @@ LOG1P_DERIV_TIER(f64, vd, approx, log1p_f64_deriv_special_plain)
 LOG1P_DERIV_TIER(f32, vf, fast, log1p_f32_deriv_special)
 LOG1P_DERIV_TIER(f32, vf, approx, log1p_f32_deriv_special)
 
-/* vm_log1p_<tier>_deriv_<f64|f32> and vm_log1p_<tier>_vd_<f64|f32> (VM_DERIV_ARRAYS) */
-VM_DERIV_ARRAYS(log1p, accurate, F32_IN_F64)
-VM_DERIV_ARRAYS(log1p, fast, F32)
-VM_DERIV_ARRAYS(log1p, approx, F32)
+/* vm_log1p_<tier>_deriv_<f64|f32> and vm_log1p_<tier>_vd_<f64|f32> (VM_DERIV_ARRAYS_TIERS) */
+VM_DERIV_ARRAYS_TIERS(log1p, F32_IN_F64)

@@ -63,27 +63,39 @@ static inline vd log_accurate_h(vd r) {
     return vd_fma(hpoly, r, vd_set(LOG_K.c3));
 }
 
+/* LOG_ACCURATE_SUM(r, idx, kd, SMALL, e): the accurate cores' common steps, which end their
+ * function (log_f64_accurate_core below, log1p_f64_accurate_core in log1p-inl.h): from the
+ * reduced r (exact), the table index and k, return s with log(2^k c) + log1p(r) = s + *e,
+ * |e| <= ulp(s)/2.  SMALL is a statement on t, the sum of the small terms before r^3 H(r) is
+ * added: log1p adds its rl / (1 + r) there; log's is empty.  A macro, not a function, so that
+ * each core compiles to the code it had when it was written out (a function changed GCC's
+ * inlining of the log kernels). */
+#define LOG_ACCURATE_SUM(r, idx, kd, SMALL, e)                                              \
+    vd w = vd_fma(kd, vd_set(LOG_K.ln2_hi), vd_lookup(vm_log_logc16_hi, idx, 16)); /* exact */ \
+    vd tail = vd_fma(kd, vd_set(LOG_K.ln2_lo), vd_lookup(vm_log_logc16_lo, idx, 16));      \
+    vd hi = vd_add(w, r);                                                                   \
+    vd lo = vd_add(vd_sub(w, hi), r);                                                       \
+    /* hi - r^2/2 = hi2 + lo2: hr = -r/2 is exact (but for a subnormal r, whose square      \
+     * vanishes anyway), so both FMAs see r^2 exactly; hi - hi2 is exact (r^2/2 < 2^-10.7  \
+     * < |hi|/8 outside the c = 1 entry, and r^2/2 <= |r|/58 in it) */                     \
+    vd hr = vd_mul(r, vd_set(-0.5));                                                        \
+    vd hi2 = vd_fma(hr, r, hi);                                                             \
+    vd lo2 = vd_fma(hr, r, vd_sub(hi, hi2));                                                \
+    vd hpoly = log_accurate_h(r);                                                           \
+    vd t = vd_add(vd_add(lo, lo2), tail);                                                   \
+    SMALL;                                                                                  \
+    t = vd_fma(vd_mul(vd_mul(r, r), r), hpoly, t);                                          \
+    vd s = vd_add(hi2, t);                                                                  \
+    *(e) = vd_add(vd_sub(hi2, s), t);                                                       \
+    return s
+
 /* log(2^-kbias x) = s + e, |e| <= ulp(s)/2, for positive normal x (the accurate tiers). */
 static inline vd log_f64_accurate_core(vd x, double kbias, vd *e) {
     vdi idx;
     vd kd;
     vd z = log_reduce16(x, kbias, &idx, &kd);
     vd r = vd_fma(z, vd_lookup(vm_log_invc16, idx, 16), vd_set(-1.0)); /* exact */
-    vd w = vd_fma(kd, vd_set(LOG_K.ln2_hi), vd_lookup(vm_log_logc16_hi, idx, 16)); /* exact */
-    vd tail = vd_fma(kd, vd_set(LOG_K.ln2_lo), vd_lookup(vm_log_logc16_lo, idx, 16));
-    vd hi = vd_add(w, r);
-    vd lo = vd_add(vd_sub(w, hi), r);
-    /* hi - r^2/2 = hi2 + lo2: hr = -r/2 is exact, so both FMAs see r^2 exactly; hi - hi2 is
-     * exact (r^2/2 < 2^-10.7 < |hi|/8 outside the c = 1 entry, and r^2/2 <= |r|/58 in it) */
-    vd hr = vd_mul(r, vd_set(-0.5));
-    vd hi2 = vd_fma(hr, r, hi);
-    vd lo2 = vd_fma(hr, r, vd_sub(hi, hi2));
-    vd hpoly = log_accurate_h(r);
-    vd t = vd_add(vd_add(lo, lo2), tail);
-    t = vd_fma(vd_mul(vd_mul(r, r), r), hpoly, t);
-    vd s = vd_add(hi2, t);
-    *e = vd_add(vd_sub(hi2, s), t);
-    return s;
+    LOG_ACCURATE_SUM(r, idx, kd, (void)0, e);
 }
 
 /* log's special inputs that need no evaluation: NaN, zeros, negatives and +inf give their
@@ -95,7 +107,7 @@ static inline vd log_f64_accurate_core(vd x, double kbias, vd *e) {
 /* LOG_SPECIAL_VALUE(NAME, T) defines NAME: log_f64_special_value and log_f32_special_value. */
 #define LOG_SPECIAL_VALUE(NAME, T)                                                          \
     static inline int NAME(T x, T *y, int *st) {                                            \
-        if (isnan(x)) *y = x + x;                                                           \
+        if (isnan(x)) *y = VM_FADD(x, x);                                                   \
         else if (x == 0) {                                                                  \
             *st |= VM_FE_DIVBYZERO;                                                         \
             *y = -INFINITY;                                                                 \

@@ -8,7 +8,7 @@
  * evaluation plus the division. */
 
 VM_COLD static double log_f64_deriv_special(double x, int *st) {
-    if (isnan(x)) return x + x;
+    if (isnan(x)) return VM_FADD(x, x);
     if (x == 0) {
         *st |= VM_FE_DIVBYZERO;
         return INFINITY;
@@ -18,7 +18,7 @@ VM_COLD static double log_f64_deriv_special(double x, int *st) {
         return LOG_INVALID_NAN; /* log-inl.h: the x86 default NaN, sign set */
     }
     if (isinf(x)) return 0.0;
-    double d = 1.0 / x;
+    double d = VM_FDIV(1.0, x);
     if (isinf(d)) *st |= VM_FE_OVERFLOW;
     else if (d < 0x1p-1022 && fma(d, x, -1.0) != 0) *st |= VM_FE_UNDERFLOW;
     return d;
@@ -43,25 +43,15 @@ static inline vf log_deriv_f32(vf x, int *st) {
     return d;
 }
 
-#define log_f64_accurate_deriv_vec log_deriv_f64
-#define log_f32_accurate_deriv_vec log_deriv_f32
-#define log_f64_fast_deriv_vec log_deriv_f64
-#define log_f32_fast_deriv_vec log_deriv_f32
-#define log_f64_approx_deriv_vec log_deriv_f64
-#define log_f32_approx_deriv_vec log_deriv_f32
+/* log_f64_accurate_deriv_vec, log_f32_accurate_deriv_vec, log_f64_fast_deriv_vec,
+ * log_f32_fast_deriv_vec, log_f64_approx_deriv_vec, log_f32_approx_deriv_vec */
+VM_DERIV_EVERY_TIER(log, F32, log_deriv_f64, log_deriv_f32, log_deriv_f32)
 /* the fused vector functions log_f64_accurate_vd_vec, log_f32_accurate_vd_vec,
  * log_f64_fast_vd_vec, log_f32_fast_vd_vec, log_f64_approx_vd_vec, log_f32_approx_vd_vec */
-VM_VD_FROM_PARTS(log, f64, accurate, vd)
-VM_VD_FROM_PARTS(log, f32, accurate, vf)
-VM_VD_FROM_PARTS(log, f64, fast, vd)
-VM_VD_FROM_PARTS(log, f32, fast, vf)
-VM_VD_FROM_PARTS(log, f64, approx, vd)
-VM_VD_FROM_PARTS(log, f32, approx, vf)
+VM_VD_FROM_PARTS_TIERS(log, F32)
 
 /* the array kernels (and the lane entry points of the one-output ones):
  * vm_log_accurate_deriv_f64, vm_log_accurate_deriv_f32, vm_log_accurate_vd_f64, vm_log_accurate_vd_f32,
  * vm_log_fast_deriv_f64, vm_log_fast_deriv_f32, vm_log_fast_vd_f64, vm_log_fast_vd_f32,
  * vm_log_approx_deriv_f64, vm_log_approx_deriv_f32, vm_log_approx_vd_f64, vm_log_approx_vd_f32 */
-VM_DERIV_ARRAYS(log, accurate, F32)
-VM_DERIV_ARRAYS(log, fast, F32)
-VM_DERIV_ARRAYS(log, approx, F32)
+VM_DERIV_ARRAYS_TIERS(log, F32)

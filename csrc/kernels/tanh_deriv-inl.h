@@ -111,19 +111,12 @@ static inline vfh tanh_f32_accurate_deriv_vec(vfh xf, int *st) {
  * |x| >= 1/8 (tanh's own and the derivative's), since tanh's kernels keep E = exp(2|x|)
  * internal.  The fused vector functions tanh_f64_accurate_vd_vec, tanh_f32_accurate_vd_vec,
  * tanh_f64_fast_vd_vec, tanh_f32_fast_vd_vec, tanh_f64_approx_vd_vec, tanh_f32_approx_vd_vec: */
-VM_VD_FROM_PARTS(tanh, f64, accurate, vd)
-VM_VD_FROM_PARTS(tanh, f32, accurate, vfh)
-VM_VD_FROM_PARTS(tanh, f64, fast, vd)
-VM_VD_FROM_PARTS(tanh, f32, fast, vf)
-VM_VD_FROM_PARTS(tanh, f64, approx, vd)
-VM_VD_FROM_PARTS(tanh, f32, approx, vf)
+VM_VD_FROM_PARTS_TIERS(tanh, F32_IN_F64)
 /* the array kernels (and the lane entry points of the one-output ones):
  * vm_tanh_accurate_deriv_f64, vm_tanh_accurate_deriv_f32, vm_tanh_accurate_vd_f64, vm_tanh_accurate_vd_f32,
  * vm_tanh_fast_deriv_f64, vm_tanh_fast_deriv_f32, vm_tanh_fast_vd_f64, vm_tanh_fast_vd_f32,
  * vm_tanh_approx_deriv_f64, vm_tanh_approx_deriv_f32, vm_tanh_approx_vd_f64, vm_tanh_approx_vd_f32 */
-VM_DERIV_ARRAYS(tanh, accurate, F32_IN_F64)
-VM_DERIV_ARRAYS(tanh, fast, F32)
-VM_DERIV_ARRAYS(tanh, approx, F32)
+VM_DERIV_ARRAYS_TIERS(tanh, F32_IN_F64)
 
 /* From the saved output (reverse mode): (1 - y)(1 + y), the same in every tier.  Both factors
  * are exact for |y| >= 1/2 (Sterbenz) and the product is one rounding, so the result is within

@@ -10,42 +10,38 @@
  *       N - 1 dependent FMAs: the shortest code, the longest chain.
  *   estrinN(x, x2, [x4,] c0, ..):  pairs first, p_i = fma(x, c{2i+1}, c{2i}) (independent), then
  *       estrin4 = fma(x2, p1, p0)
- *       estrin5 = fma(x2, fma(x2, c4, p1), p0)
  *       estrin6 = fma(x4, p2, fma(x2, p1, p0))
  *       with x2 = x*x and x4 = x2*x2 computed by the caller (kernels often need x2 themselves).
- *       A chain of 3 FMAs (estrin4, estrin6: after the pairs) instead of 3 to 5.
+ *       Chains of 2 (estrin4) and 3 (estrin6) dependent FMAs, pairs included, instead of
+ *       Horner's 3 and 5.
+ * Only the helpers some kernel uses are defined: vd_horner2, vd_horner3, vd_estrin4,
+ * vd_estrin6 and vf_horner2 .. vf_horner5; a new one follows the same orders.
  * Where a kernel's error analysis depends on the order, it names the helper it uses. */
 #ifndef VM_POLY_H
 #define VM_POLY_H
 
-#define VM_POLY_DEFINE(V, T)                                                                  \
-    static inline V V##_horner2(V x, T c0, T c1) { return V##_fma(x, V##_set(c1), V##_set(c0)); } \
-    static inline V V##_horner3(V x, T c0, T c1, T c2) {                                    \
-        return V##_fma(x, V##_horner2(x, c1, c2), V##_set(c0));                             \
-    }                                                                                       \
-    static inline V V##_horner4(V x, T c0, T c1, T c2, T c3) {                              \
-        return V##_fma(x, V##_horner3(x, c1, c2, c3), V##_set(c0));                         \
-    }                                                                                       \
-    static inline V V##_horner5(V x, T c0, T c1, T c2, T c3, T c4) {                        \
-        return V##_fma(x, V##_horner4(x, c1, c2, c3, c4), V##_set(c0));                     \
-    }                                                                                       \
-    static inline V V##_horner6(V x, T c0, T c1, T c2, T c3, T c4, T c5) {                  \
-        return V##_fma(x, V##_horner5(x, c1, c2, c3, c4, c5), V##_set(c0));                 \
-    }                                                                                       \
-    static inline V V##_estrin4(V x, V x2, T c0, T c1, T c2, T c3) {                        \
-        return V##_fma(x2, V##_horner2(x, c2, c3), V##_horner2(x, c0, c1));                 \
-    }                                                                                       \
-    static inline V V##_estrin5(V x, V x2, T c0, T c1, T c2, T c3, T c4) {                  \
-        return V##_fma(x2, V##_fma(x2, V##_set(c4), V##_horner2(x, c2, c3)),                \
-                       V##_horner2(x, c0, c1));                                             \
-    }                                                                                       \
-    static inline V V##_estrin6(V x, V x2, V x4, T c0, T c1, T c2, T c3, T c4, T c5) {      \
-        return V##_fma(x4, V##_horner2(x, c4, c5),                                          \
-                       V##_fma(x2, V##_horner2(x, c2, c3), V##_horner2(x, c0, c1)));        \
-    }
-/* Makes vd_horner2 .. vd_horner6, vd_estrin4, vd_estrin5, vd_estrin6 and the same vf_ names. */
-VM_POLY_DEFINE(vd, double)
-VM_POLY_DEFINE(vf, float)
-#undef VM_POLY_DEFINE
+/* The helpers the kernels use, written out so that each name has one findable definition. */
+static inline vd vd_horner2(vd x, double c0, double c1) { return vd_fma(x, vd_set(c1), vd_set(c0)); }
+static inline vd vd_horner3(vd x, double c0, double c1, double c2) {
+    return vd_fma(x, vd_horner2(x, c1, c2), vd_set(c0));
+}
+static inline vd vd_estrin4(vd x, vd x2, double c0, double c1, double c2, double c3) {
+    return vd_fma(x2, vd_horner2(x, c2, c3), vd_horner2(x, c0, c1));
+}
+static inline vd vd_estrin6(vd x, vd x2, vd x4, double c0, double c1, double c2, double c3, double c4,
+                            double c5) {
+    return vd_fma(x4, vd_horner2(x, c4, c5), vd_fma(x2, vd_horner2(x, c2, c3), vd_horner2(x, c0, c1)));
+}
+
+static inline vf vf_horner2(vf x, float c0, float c1) { return vf_fma(x, vf_set(c1), vf_set(c0)); }
+static inline vf vf_horner3(vf x, float c0, float c1, float c2) {
+    return vf_fma(x, vf_horner2(x, c1, c2), vf_set(c0));
+}
+static inline vf vf_horner4(vf x, float c0, float c1, float c2, float c3) {
+    return vf_fma(x, vf_horner3(x, c1, c2, c3), vf_set(c0));
+}
+static inline vf vf_horner5(vf x, float c0, float c1, float c2, float c3, float c4) {
+    return vf_fma(x, vf_horner4(x, c1, c2, c3, c4), vf_set(c0));
+}
 
 #endif /* VM_POLY_H */

@@ -1,4 +1,5 @@
-/* The vector layer: one API over scalar, AVX2+FMA and AVX-512, chosen by VM_ISA_*.
+/* The vector layer: one API over every CPU path of csrc/isa_list.h (scalar; AVX2+FMA, AVX-512;
+ * NEON, SVE) and CUDA (one lane per thread), chosen by VM_ISA_*.
  * Kernel files (csrc/kernels/<function>-inl.h) use only these names, never an intrinsic, so one source
  * compiles for every ISA and gives the same bits: each operation is an IEEE basic operation
  * or a fused multiply-add, in the same order, on every path.
@@ -18,36 +19,78 @@
 #if defined(VM_ISA_CUDA)
 #include "vm_simd_cuda.h"
 #define VM_NAME(name) name##_cuda
-#elif defined(VM_ISA_AVX512)
-#include "vm_simd_avx512.h"
-#define VM_NAME(name) name##_avx512
-#define VM_ISA_SUFFIX _avx512
-#elif defined(VM_ISA_AVX2)
-#include "vm_simd_avx2.h"
-#define VM_NAME(name) name##_avx2
-#define VM_ISA_SUFFIX _avx2
-#elif defined(VM_ISA_NEON)
-#include "vm_simd_neon.h"
-#define VM_NAME(name) name##_neon
-#define VM_ISA_SUFFIX _neon
-#elif defined(VM_ISA_SVE256)
-#include "vm_simd_sve.h"
-#define VM_NAME(name) name##_sve256
-#define VM_ISA_SUFFIX _sve256
-#elif defined(VM_ISA_SVE512)
-#include "vm_simd_sve.h"
-#define VM_NAME(name) name##_sve512
-#define VM_ISA_SUFFIX _sve512
 #else
-#include "vm_simd_scalar.h"
-#define VM_NAME(name) name##_scalar
-#define VM_ISA_SUFFIX _scalar
+/* A CPU path: VM_ISA names its row of csrc/isa_list.h (set by its build file, csrc/isa_<name>.c;
+ * scalar if unset).  The row gives the layer, on x86-64 the #pragma GCC target of each feature,
+ * and the names: <name>_<path> for everything, _ZGV<abi>N<lanes>v_<kernel>_x1 for the register
+ * entry points. */
+#include "isa_list.h"
+#if !defined(VM_ISA)
+#define VM_ISA scalar
+#endif
+#if defined(__x86_64__)
+/* The row's features as the target of every function that follows: #pragma GCC target("avx2",
+ * "fma") (one _Pragma: GCC 12 drops all but the last of several in one macro expansion); clang
+ * ignores that pragma and takes #pragma clang attribute push(target("avx2,fma")) instead, which
+ * kernels_all.h pops after the kernels (VM_TARGET_END).  Nothing for a path without features. */
+#define VM_WITH_FEATURES(M, features) VM_WITH_FEATURES_(M, VM_UNPAREN features)
+#define VM_WITH_FEATURES_(M, ...) VM_WITH_FEATURES__(M, __VA_ARGS__)
+#define VM_WITH_FEATURES__(M, ...) __VA_OPT__(M(__VA_ARGS__))
+#if defined(__clang__)
+#define VM_TARGET(first, ...)                                                               \
+    _Pragma(VM_STR(clang attribute push(__attribute__((target(                             \
+        #first VM_EACH(VM_COMMA_IN_STRING, ~, __VA_ARGS__)))), apply_to = function)))
+#define VM_COMMA_IN_STRING(_, feature) "," #feature
+#define VM_TARGET_END(...) _Pragma("clang attribute pop")
+#else
+#define VM_TARGET(first, ...) _Pragma(VM_STR(GCC target(#first VM_EACH(VM_COMMA_QUOTED, ~, __VA_ARGS__))))
+#define VM_COMMA_QUOTED(_, feature) , #feature
+#define VM_TARGET_END(...)
+#endif
+VM_WITH_FEATURES(VM_TARGET, VM_THIS(VM_FIELD_FEATURES))
+#endif
+#include VM_STR(VM_CAT(vm_simd_, VM_THIS(VM_FIELD_LAYER)).h)
+#define VM_NAME(name) VM_CAT(name##_, VM_ISA)
+_Static_assert(VD_W == VM_THIS(VM_FIELD_LANES64) && VF_W == VM_THIS(VM_FIELD_LANES32),
+               "csrc/isa_list.h: the row's lanes differ from the layer's VD_W, VF_W");
 #endif
 
 /* Rare lanes leave the branch-free path through one test (`if (VM_RARE(vdm_bits(special)))`)
- * into a scalar special routine marked VM_COLD: laid out of line, the branch predicted not taken. */
+ * into a scalar special routine marked VM_COLD: laid out of line, the branch predicted not taken.
+ * Under CUDA both VM_COLD and VM_NOINLINE are empty: a GPU thread runs one lane, and a call
+ * there costs a real CALL and a stack frame (the status word, spilled registers) per element,
+ * where inlined the rare path is a branch around code the thread never runs. */
 #define VM_RARE(c) __builtin_expect(!!(c), 0)
+#if defined(VM_ISA_CUDA)
+#define VM_COLD
+#define VM_NOINLINE
+#else
 #define VM_COLD __attribute__((cold, noinline))
+#define VM_NOINLINE __attribute__((noinline))
+#endif
+
+/* Scalar arithmetic in the special routines, on two values of one type: on the CPU the C
+ * operators themselves (-ffp-contract=off keeps them apart); under CUDA explicitly rounded
+ * intrinsics (vm_simd_cuda.h), as in the vector layer, because the LTO-IR is optimized and
+ * compiled again when a user's kernel is linked, with the link's options, which contract a*b + c
+ * (tests/test_cuda_ptx.py compiles the CUDA source with contraction allowed: the same code). */
+#if defined(VM_ISA_CUDA)
+#define VM_FADD(a, b) vm_cuda_add(a, b)
+#define VM_FSUB(a, b) vm_cuda_sub(a, b)
+#define VM_FMUL(a, b) vm_cuda_mul(a, b)
+#define VM_FDIV(a, b) vm_cuda_div(a, b)
+#else
+#define VM_FADD(a, b) ((a) + (b))
+#define VM_FSUB(a, b) ((a) - (b))
+#define VM_FMUL(a, b) ((a) * (b))
+#define VM_FDIV(a, b) ((a) / (b))
+#endif
+/* nextafterf(x, y) for x and y not NaN (CUDA's adds x + y for NaNs: plain arithmetic) */
+#if defined(VM_ISA_CUDA)
+#define VM_NEXTAFTERF(x, y) vm_cuda_nextafterf(x, y)
+#else
+#define VM_NEXTAFTERF(x, y) nextafterf(x, y)
+#endif
 
 #define VM_SIGN64 ((int64_t)0x8000000000000000ull)
 #define VM_SIGN32 ((int32_t)0x80000000u)
@@ -170,9 +213,9 @@ static inline float vm_round_dd_f32_any(double s, double e) {
     float f = (float)s;
     if (e == 0.0 || (double)f == s) return f;
     if (isinf(f)) /* the tie between FLT_MAX and the overflow threshold */
-        return (fabs(s) == 0x1.ffffffp127 && s * e < 0) ? copysignf(0x1.fffffep127f, f) : f;
-    float g = nextafterf(f, (double)f < s ? INFINITY : -INFINITY);
-    if (((double)f + (double)g) * 0.5 != s) return f;
+        return (fabs(s) == 0x1.ffffffp127 && VM_FMUL(s, e) < 0) ? copysignf(0x1.fffffep127f, f) : f;
+    float g = VM_NEXTAFTERF(f, (double)f < s ? INFINITY : -INFINITY);
+    if (VM_FMUL(VM_FADD((double)f, (double)g), 0.5) != s) return f;
     return ((e > 0) == (g > f)) ? g : f;
 }
 
@@ -224,43 +267,35 @@ static inline float vm_round_dd_f32_any(double s, double e) {
 /* Lane entry points of every one-output kernel, for code compiled elsewhere that calls the
  * kernel per element or per register (vecmath.numba: LLVM's loop vectorizer widens a call of
  * the one-lane function into calls of the register function), with the array kernel's bits:
- *   T NAME_x1_<isa>(T x)                          one element (x in every lane, lane 0 kept)
- *   VM_REG_T NAME_x<L>_<isa>(VM_REG_T x)          one register of L lanes, where the ISA
- *                                                 has one (VM_REG_double: AVX2, AVX-512)
- * e.g. vm_exp_accurate_f64_x1_avx512, vm_exp_accurate_f64_x8_avx512, vm_exp_fast_f32_x8_avx2.
+ *   T NAME_x1_<isa>(T x)                  one element (x in every lane, lane 0 kept)
+ *   V _ZGV<abi>N<L>v_NAME_x1(V x)         one register V of L lanes, where the path's row in
+ *                                         csrc/isa_list.h has an abi letter (AVX2 d, AVX-512 e,
+ *                                         NEON n): the vector function ABI's name of an
+ *                                         unmasked L-lane variant of NAME_x1
+ * e.g. vm_exp_accurate_f64_x1_avx512, _ZGVeN8v_vm_exp_accurate_f64_x1 (zmm),
+ * _ZGVdN8v_vm_exp_fast_f32_x1 (ymm), _ZGVnN2v_vm_exp_accurate_f64_x1 (a NEON q register).
  * The register is the kernel's vector: float32 kernels in double take VD_W floats (vfh: a ymm
- * register on AVX-512, xmm on AVX2), the others VF_W; a register of VF_W floats would hold two
- * vfh, and the first must then wait on the stack while the second is computed (a stack frame:
- * see below).  csrc/lane_table.c lists them all by name; status bits are dropped.  No local
- * arrays, no local status word: any stack object makes GCC realign the frame of every call to
- * 64 bytes (about 6 cycles a call with zmm registers). */
-#define VM_LANES_NAME(NAME, L) VM_LANES_NAME_(NAME, L, VM_ISA_SUFFIX)
-#define VM_LANES_NAME_(NAME, L, S) VM_LANES_NAME__(NAME, L, S)
-#define VM_LANES_NAME__(NAME, L, S) NAME##_x##L##S
+ * register on AVX-512, xmm on AVX2, a d register on NEON), the others VF_W; a register of VF_W
+ * floats would hold two vfh, and the first must then wait on the stack while the second is
+ * computed (a stack frame: see below).  csrc/lane_table.c lists them all by name; status bits
+ * are dropped.  No local arrays, no local status word: any stack object makes GCC realign the
+ * frame of every call to 64 bytes (about 6 cycles a call with zmm registers). */
 /* where the lane functions' special lanes drop their status bits (only they write here) */
 static _Thread_local int vm_lane_status;
 #define VM_LANES_F64(NAME, VEC)                                                             \
     double VM_NAME(NAME##_x1)(double x) { return vd_first(VEC(vd_set(x), &vm_lane_status)); } \
-    VM_REGISTER_SAME(NAME, double, VEC)
+    VM_REGISTER(NAME, vd, VM_THIS(VM_FIELD_LANES64), VEC)
 #define VM_LANES_F32(NAME, VEC)                                                             \
     float VM_NAME(NAME##_x1)(float x) { return vf_first(VEC(vf_set(x), &vm_lane_status)); } \
-    VM_REGISTER_SAME(NAME, float, VEC)
+    VM_REGISTER(NAME, vf, VM_THIS(VM_FIELD_LANES32), VEC)
 #define VM_LANES_F32_IN_F64(NAME, VEC)                                                      \
     float VM_NAME(NAME##_x1)(float x) {                                                     \
         return (float)vd_first(vd_from_vfh(VEC(vfh_from_vd(vd_set(x)), &vm_lane_status))); \
     }                                                                                       \
-    VM_REGISTER_VFH(NAME, VEC)
-#if defined(VM_REG_double)
-#define VM_REGISTER_SAME(NAME, T, VEC)                                                      \
-    VM_REG_##T VM_LANES_NAME(NAME, VM_REG_LANES_##T)(VM_REG_##T x) {                        \
-        return VEC(x, &vm_lane_status);                                                     \
-    }
-#define VM_REGISTER_VFH(NAME, VEC)                                                          \
-    vfh VM_LANES_NAME(NAME, VD_W)(vfh x) { return VEC(x, &vm_lane_status); }
-#else
-#define VM_REGISTER_SAME(NAME, T, VEC)
-#define VM_REGISTER_VFH(NAME, VEC)
-#endif
+    VM_REGISTER(NAME, vfh, VM_THIS(VM_FIELD_LANES64), VEC)
+#define VM_REGISTER(NAME, V, LANES, VEC)                                                    \
+    VM_IF(VM_HAS_REGISTERS(VM_THIS(VM_FIELD_ABI)))(                                         \
+        V VM_REGISTER_NAME(VM_THIS(VM_FIELD_ABI), LANES, NAME)(V x) { return VEC(x, &vm_lane_status); })
 #endif
 /* float64 kernels on vd; float32 kernels on vf (float arithmetic) or vfh (computed in double) */
 /* (each also defines its lane entry points, VM_LANES_*, outside CUDA) */
@@ -291,6 +326,27 @@ static _Thread_local int vm_lane_status;
         *dy = fn##_##T##_##tier##_deriv_vec(x, st);                                 \
         return fn##_##T##_##tier##_vec(x, st);                                      \
     }
+
+/* The same for every tier of fn: ACC is how the accurate tier computes float32, F32 (float
+ * arithmetic, on vf) or F32_IN_F64 (in double, on vfh); the fast and approx tiers use F32.
+ * VM_DERIV_ARRAYS_TIERS makes vm_<fn>_<tier>_deriv_<f64|f32> and vm_<fn>_<tier>_vd_<f64|f32>
+ * for tier = accurate, fast, approx; VM_VD_FROM_PARTS_TIERS makes <fn>_<f64|f32>_<tier>_vd_vec;
+ * VM_DERIV_EVERY_TIER makes <fn>_<f64|f32>_<tier>_deriv_vec of a derivative that is the same
+ * in every tier: D64 (vd), DACC32 (the accurate tier's float32, ACC) and D32 (vf). */
+#define VM_DERIV_ARRAYS_TIERS(fn, ACC) \
+    VM_DERIV_ARRAYS(fn, accurate, ACC) VM_DERIV_ARRAYS(fn, fast, F32) VM_DERIV_ARRAYS(fn, approx, F32)
+#define VM_VT_F32 vf
+#define VM_VT_F32_IN_F64 vfh
+#define VM_VD_FROM_PARTS_TIERS(fn, ACC)                                                     \
+    VM_VD_FROM_PARTS(fn, f64, accurate, vd) VM_VD_FROM_PARTS(fn, f32, accurate, VM_VT_##ACC) \
+    VM_VD_FROM_PARTS(fn, f64, fast, vd) VM_VD_FROM_PARTS(fn, f32, fast, vf)                 \
+    VM_VD_FROM_PARTS(fn, f64, approx, vd) VM_VD_FROM_PARTS(fn, f32, approx, vf)
+#define VM_DERIV_1(fn, T, tier, VT, D) \
+    static inline VT fn##_##T##_##tier##_deriv_vec(VT x, int *st) { return D(x, st); }
+#define VM_DERIV_EVERY_TIER(fn, ACC, D64, DACC32, D32)                                      \
+    VM_DERIV_1(fn, f64, accurate, vd, D64) VM_DERIV_1(fn, f32, accurate, VM_VT_##ACC, DACC32) \
+    VM_DERIV_1(fn, f64, fast, vd, D64) VM_DERIV_1(fn, f32, fast, vf, D32)                   \
+    VM_DERIV_1(fn, f64, approx, vd, D64) VM_DERIV_1(fn, f32, approx, vf, D32)
 
 static inline double vm_asdouble(uint64_t b) { double d; memcpy(&d, &b, 8); return d; }
 

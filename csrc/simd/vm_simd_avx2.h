@@ -10,11 +10,9 @@ typedef __m128 vfh;
 typedef __m256 vf;
 typedef __m256i vfi;
 typedef __m256 vfm;
-/* the registers of the lane entry points (vm_simd.h: VM_DEFINE_LANES) */
-#define VM_REG_double __m256d
-#define VM_REG_LANES_double 4
-#define VM_REG_float __m256
-#define VM_REG_LANES_float 8
+/* AVX2's costs shape two choices: vd_lookup_halves (vm_simd.h) gathers the whole table, log's
+ * float-float first pass reads a 16-entry table (kernels/log-inl.h) */
+#define VM_ISA_AVX2 1
 
 /* ---- double ---- */
 static inline vd vd_set(double a) { return _mm256_set1_pd(a); }
@@ -50,7 +48,6 @@ static inline vdi vdi_xor(vdi a, vdi b) { return _mm256_xor_si256(a, b); }
 #define vdi_shl(a, n) _mm256_slli_epi64((a), (n))
 #define vdi_shr(a, n) _mm256_srli_epi64((a), (n))
 static inline vdm vdi_eq(vdi a, vdi b) { return _mm256_castsi256_pd(_mm256_cmpeq_epi64(a, b)); }
-static inline vdm vdi_gt(vdi a, vdi b) { return _mm256_castsi256_pd(_mm256_cmpgt_epi64(a, b)); }
 static inline vdm vdi_none(vdi a, vdi m) { return vdi_eq(vdi_and(a, m), _mm256_setzero_si256()); } /* (a & m) == 0 */
 static inline vdi vdi_select(vdm m, vdi a, vdi b) {
     return _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(b), _mm256_castsi256_pd(a), m));
@@ -152,7 +149,6 @@ static inline vfi vfi_xor(vfi a, vfi b) { return _mm256_xor_si256(a, b); }
 #define vfi_shl(a, n) _mm256_slli_epi32((a), (n))
 #define vfi_shr(a, n) _mm256_srli_epi32((a), (n))
 #define vfi_sra(a, n) _mm256_srai_epi32((a), (n))
-static inline vfm vfi_gt(vfi a, vfi b) { return _mm256_castsi256_ps(_mm256_cmpgt_epi32(a, b)); }
 static inline vfi vfi_minu(vfi a, vfi b) { return _mm256_min_epu32(a, b); } /* unsigned */
 static inline vfi vfi_max(vfi a, vfi b) { return _mm256_max_epi32(a, b); }  /* signed */
 static inline vfi vfi_select(vfm m, vfi a, vfi b) {

@@ -10,12 +10,6 @@ typedef __m256 vfh; /* VD_W floats, for float32 kernels evaluated in double */
 typedef __m512 vf;
 typedef __m512i vfi;
 typedef __mmask16 vfm;
-/* the registers of the lane entry points (vm_simd.h: VM_DEFINE_LANES) */
-#define VM_REG_double __m512d
-#define VM_REG_LANES_double 8
-#define VM_REG_float __m512
-#define VM_REG_LANES_float 16
-
 /* ---- double ---- */
 static inline vd vd_set(double a) { return _mm512_set1_pd(a); }
 static inline vd vd_load(const double *p) { return _mm512_loadu_pd(p); }
@@ -58,7 +52,6 @@ static inline vdi vdi_xor(vdi a, vdi b) { return _mm512_xor_si512(a, b); }
 #define vdi_sra(a, n) _mm512_srai_epi64((a), (n))
 static inline vd vd_from_vdi(vdi a) { return _mm512_cvtepi64_pd(a); }
 static inline vdm vdi_eq(vdi a, vdi b) { return _mm512_cmpeq_epi64_mask(a, b); }
-static inline vdm vdi_gt(vdi a, vdi b) { return _mm512_cmpgt_epi64_mask(a, b); }
 static inline vdm vdi_none(vdi a, vdi m) { return _mm512_testn_epi64_mask(a, m); } /* (a & m) == 0 */
 static inline vdi vdi_select(vdm m, vdi a, vdi b) { return _mm512_mask_blend_epi64(m, b, a); }
 /* Table lookups (the contract: vm_simd.h): entry idx mod n of t, n a power of two, t aligned to
@@ -143,7 +136,6 @@ static inline vfi vfi_xor(vfi a, vfi b) { return _mm512_xor_si512(a, b); }
 #define vfi_shl(a, n) _mm512_slli_epi32((a), (n))
 #define vfi_shr(a, n) _mm512_srli_epi32((a), (n))
 #define vfi_sra(a, n) _mm512_srai_epi32((a), (n))
-static inline vfm vfi_gt(vfi a, vfi b) { return _mm512_cmpgt_epi32_mask(a, b); }
 static inline vfi vfi_minu(vfi a, vfi b) { return _mm512_min_epu32(a, b); } /* unsigned */
 static inline vfi vfi_max(vfi a, vfi b) { return _mm512_max_epi32(a, b); }  /* signed */
 static inline vfi vfi_select(vfm m, vfi a, vfi b) { return _mm512_mask_blend_epi32(m, b, a); }

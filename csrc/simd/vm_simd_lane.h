@@ -38,7 +38,6 @@ static inline vdi vdi_xor(vdi a, vdi b) { return a ^ b; }
 #define vdi_shl(a, n) ((vdi)(a) << (n))
 #define vdi_shr(a, n) ((vdi)(a) >> (n))
 static inline vdm vdi_eq(vdi a, vdi b) { return a == b; }
-static inline vdm vdi_gt(vdi a, vdi b) { return (int64_t)a > (int64_t)b; }
 static inline vdm vdi_none(vdi a, vdi m) { return (a & m) == 0; }
 static inline vdi vdi_select(vdm m, vdi a, vdi b) { return m ? a : b; }
 static inline vd vd_lookup(const double *t, vdi idx, int n) { return t[idx & (vdi)(n - 1)]; }
@@ -70,7 +69,6 @@ static inline vfi vfi_xor(vfi a, vfi b) { return a ^ b; }
 #define vfi_shl(a, n) ((vfi)(a) << (n))
 #define vfi_shr(a, n) ((vfi)(a) >> (n))
 #define vfi_sra(a, n) ((vfi)((int32_t)(a) >> (n)))
-static inline vfm vfi_gt(vfi a, vfi b) { return (int32_t)a > (int32_t)b; }
 static inline vfi vfi_minu(vfi a, vfi b) { return a < b ? a : b; } /* unsigned */
 static inline vfi vfi_max(vfi a, vfi b) { return (int32_t)a > (int32_t)b ? a : b; } /* signed */
 static inline vfi vfi_select(vfm m, vfi a, vfi b) { return m ? a : b; }

@@ -57,7 +57,6 @@ static inline vdi vdi_xor(vdi a, vdi b) { return veorq_u64(a, b); }
 #define vdi_shl(a, n) vshlq_n_u64((a), (n))
 #define vdi_shr(a, n) vshrq_n_u64((a), (n))
 static inline vdm vdi_eq(vdi a, vdi b) { return vceqq_u64(a, b); }
-static inline vdm vdi_gt(vdi a, vdi b) { return vcgtq_s64(vreinterpretq_s64_u64(a), vreinterpretq_s64_u64(b)); }
 static inline vdm vdi_none(vdi a, vdi m) { return vceqzq_u64(vandq_u64(a, m)); } /* (a & m) == 0 */
 static inline vdi vdi_select(vdm m, vdi a, vdi b) { return vbslq_u64(m, a, b); }
 
@@ -137,7 +136,6 @@ static inline vfi vfi_xor(vfi a, vfi b) { return veorq_u32(a, b); }
 #define vfi_shl(a, n) vshlq_n_u32((a), (n))
 #define vfi_shr(a, n) vshrq_n_u32((a), (n))
 #define vfi_sra(a, n) vreinterpretq_u32_s32(vshrq_n_s32(vreinterpretq_s32_u32(a), (n)))
-static inline vfm vfi_gt(vfi a, vfi b) { return vcgtq_s32(vreinterpretq_s32_u32(a), vreinterpretq_s32_u32(b)); }
 static inline vfi vfi_minu(vfi a, vfi b) { return vminq_u32(a, b); } /* unsigned */
 static inline vfi vfi_max(vfi a, vfi b) {                           /* signed */
     return vreinterpretq_u32_s32(vmaxq_s32(vreinterpretq_s32_u32(a), vreinterpretq_s32_u32(b)));

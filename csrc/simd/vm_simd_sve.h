@@ -10,6 +10,9 @@
  * nearest, comparisons are ordered except vd_ne and vf_ne.  Predicates of float64 and float32 lanes are
  * both svbool_t: vdm only with vd/vdi, vfm only with vf/vfi. */
 #include <arm_sve.h>
+#if !defined(__ARM_FEATURE_SVE_BITS)
+#error "the SVE layer needs its path's flags (-msve-vector-bits: csrc/isa_list.h, compiled by setup.py)"
+#endif
 
 #define VM_SVE_BITS __ARM_FEATURE_SVE_BITS
 #define VM_SVE_FIXED __attribute__((arm_sve_vector_bits(VM_SVE_BITS)))
@@ -62,9 +65,6 @@ static inline vdi vdi_xor(vdi a, vdi b) { return sveor_u64_x(VM_ALL64, a, b); }
 #define vdi_shl(a, n) svlsl_n_u64_x(VM_ALL64, (a), (n))
 #define vdi_shr(a, n) svlsr_n_u64_x(VM_ALL64, (a), (n))
 static inline vdm vdi_eq(vdi a, vdi b) { return svcmpeq_u64(VM_ALL64, a, b); }
-static inline vdm vdi_gt(vdi a, vdi b) {
-    return svcmpgt_s64(VM_ALL64, svreinterpret_s64_u64(a), svreinterpret_s64_u64(b));
-}
 static inline vdm vdi_none(vdi a, vdi m) { return svcmpeq_n_u64(VM_ALL64, vdi_and(a, m), 0); } /* (a & m) == 0 */
 static inline vdi vdi_select(vdm m, vdi a, vdi b) { return svsel_u64(m, a, b); }
 /* Table lookups (the contract: vm_simd.h): entry idx mod n of t, n a power of two.  A table
@@ -123,9 +123,6 @@ static inline vfi vfi_xor(vfi a, vfi b) { return sveor_u32_x(VM_ALL32, a, b); }
 #define vfi_shl(a, n) svlsl_n_u32_x(VM_ALL32, (a), (n))
 #define vfi_shr(a, n) svlsr_n_u32_x(VM_ALL32, (a), (n))
 #define vfi_sra(a, n) svreinterpret_u32_s32(svasr_n_s32_x(VM_ALL32, svreinterpret_s32_u32(a), (n)))
-static inline vfm vfi_gt(vfi a, vfi b) {
-    return svcmpgt_s32(VM_ALL32, svreinterpret_s32_u32(a), svreinterpret_s32_u32(b));
-}
 static inline vfi vfi_minu(vfi a, vfi b) { return svmin_u32_x(VM_ALL32, a, b); } /* unsigned */
 static inline vfi vfi_max(vfi a, vfi b) {                                        /* signed */
     return svreinterpret_u32_s32(svmax_s32_x(VM_ALL32, svreinterpret_s32_u32(a), svreinterpret_s32_u32(b)));

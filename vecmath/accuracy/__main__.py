@@ -11,9 +11,10 @@ from .runs import DEFAULT_SAMPLES, run
 
 def parse(argv):
     p = argparse.ArgumentParser(prog="python -m vecmath.accuracy", description=(
-        "Measure the ULP error of exp, log, tanh or atan against a correctly rounded mpmath "
-        "reference. Prints one line per callable and set of inputs, then one overall line per "
-        "callable (the worst over its sets); every line ends in max_ulp=<value> not_cr=<count>. "
+        f"Measure the ULP error of one of vecmath's functions ({', '.join(spec.FUNCTIONS)}) "
+        "against a correctly rounded mpmath reference. Prints one line per callable and set of "
+        "inputs, then one overall line per callable (the worst over its sets); every line ends "
+        "in max_ulp=<value> not_cr=<count>. "
         "Exit status 1 when a bound is broken (a tier's own, or --bound), 2 for bad arguments."))
     p.add_argument("func", type=_function, help=f"one of {', '.join(spec.FUNCTIONS)} (or arctan)")
     p.add_argument("--dtype", required=True, choices=spec.DTYPES)

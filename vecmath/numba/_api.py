@@ -36,14 +36,18 @@ def ufunc_of(fn, tier):
 
 def typer(fn, tier):
     """numba overload body for fn in tier: picks the implementation from the argument type."""
-    f64, f32 = KERNELS[fn][tier, "f64"], KERNELS[fn][tier, "f32"]
-    c64, c32 = array_kernel(fn, tier, "f64"), array_kernel(fn, tier, "f32")
+    return one_output(KERNELS[fn][tier, "f32"], KERNELS[fn][tier, "f64"],
+                      array_kernel(fn, tier, "f32"), array_kernel(fn, tier, "f64"))
 
+
+def one_output(k32, k64, c32, c64):
+    """numba overload body of x -> f(x) from scalar kernels (k32, k64) and C array kernels
+    x -> y (c32, c64); the derivatives' typers (_deriv_api) use it too."""
     def scalar32(x):
-        return f32(x)
+        return k32(x)
 
     def scalar64(x):
-        return f64(np.float64(x))
+        return k64(np.float64(x))
 
     def array32(x):
         xc = np.ascontiguousarray(x)

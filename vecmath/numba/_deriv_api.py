@@ -18,7 +18,7 @@ from numba import types
 from numba.extending import overload
 
 from .. import spec
-from ._api import KERNELS, choose_by_type as _choose
+from ._api import KERNELS, choose_by_type as _choose, one_output as _one_output
 from ._cffi import array_kernel, data_ptr, ffi, lib, llvm
 from ._deriv import DERIV, FROM_OUTPUT
 
@@ -31,29 +31,6 @@ def _array_kernel2(fn, tier, suffix):
     llvm.add_symbol(name, int(ffi.cast("uintptr_t", ffi.addressof(lib, name))))
     ptr = types.CPointer(_CTYPE[suffix])
     return types.ExternalFunction(name, types.int32(ptr, ptr, ptr, types.uintp))
-
-
-def _one_output(k32, k64, c32, c64):
-    """Typer of x -> f(x) from scalar kernels and C array kernels (x -> y)."""
-    def scalar32(x):
-        return k32(x)
-
-    def scalar64(x):
-        return k64(np.float64(x))
-
-    def array32(x):
-        xc = np.ascontiguousarray(x)
-        y = np.empty(xc.shape, np.float32)
-        c32(data_ptr(xc), data_ptr(y), xc.size)
-        return y
-
-    def array64(x):
-        xc = np.ascontiguousarray(x).astype(np.float64)
-        y = np.empty(xc.shape, np.float64)
-        c64(data_ptr(xc), data_ptr(y), xc.size)
-        return y
-
-    return _choose(scalar32, scalar64, array32, array64)
 
 
 def _two_outputs(v32, v64, d32, d64, c32, c64):

@@ -3,20 +3,27 @@
 `lane_function("vm_exp_accurate_f64", "f64")` is a numba function of one float that calls the
 C kernel's one-lane entry point `vm_exp_accurate_f64_x1` (csrc/simd/vm_simd.h: VM_LANES_*).
 The call carries LLVM's `vector-function-abi-variant` attribute naming the kernel's register
-entry points, so where the user's loop vectorizes, LLVM calls the C kernel once per register:
+entry points, so where the user's loop vectorizes, LLVM calls the C kernel once per register.
+Those are named by the vector function ABI (`_ZGV<isa>N<lanes>v_<scalar>`), as glibc's libmvec
+and ARM's optimized-routines name theirs, so each name is its own variant string and says its
+ISA and lane count:
 
-    numba compiles for AVX-512:  vm_exp_accurate_f64_x8_avx512 (zmm), vm_exp_fast_f32_x16_avx512
-                                 (zmm), vm_exp_accurate_f32_x8_avx512 (ymm: float32 kernels
+    numba compiles for AVX-512:  _ZGVeN8v_vm_exp_accurate_f64_x1 (zmm), _ZGVeN16v_vm_exp_fast_f32_x1
+                                 (zmm), _ZGVeN8v_vm_exp_accurate_f32_x1 (ymm: float32 kernels
                                  computed in double take 8 floats a call)
-    numba compiles for AVX2+FMA: vm_exp_accurate_f64_x4_avx2, vm_exp_fast_f32_x8_avx2,
-                                 vm_exp_accurate_f32_x4_avx2
+    numba compiles for AVX2+FMA: _ZGVdN4v_vm_exp_accurate_f64_x1, _ZGVdN8v_vm_exp_fast_f32_x1,
+                                 _ZGVdN4v_vm_exp_accurate_f32_x1
+    numba on AArch64 (NEON):     _ZGVnN2v_vm_exp_accurate_f64_x1, _ZGVnN4v_vm_exp_fast_f32_x1,
+                                 _ZGVnN2v_vm_exp_accurate_f32_x1
 
 and the leftover elements, or a loop that does not vectorize, call the one-lane function: the
-same kernels as the ufuncs, so the same bits by construction.  Each register variant is
-declared in the module and listed in `@llvm.compiler.used` (otherwise LLVM drops the unused
-declaration before the loop vectorizer looks for it).  Every address is registered with
-`llvmlite.binding.add_symbol` when this module is imported, which happens before numba compiles
-anything or loads a cached function (numba's entry point imports vecmath.numba).
+same kernels as the ufuncs, so the same bits by construction.  Nothing here knows an ISA: the
+lane table (csrc/lane_table.c) gives each entry point's name, address and path, and the library
+each path's CPU features (vm_isa_features: csrc/isa_list.h), which numba's target must have.
+Each register variant is declared in the module and listed in `@llvm.compiler.used` (otherwise
+LLVM drops the unused declaration before the loop vectorizer looks for it).  Every address is
+registered with `llvmlite.binding.add_symbol` when this module is imported, which happens before
+numba compiles anything or loads a cached function (numba's entry point imports vecmath.numba).
 """
 import re
 
@@ -32,7 +39,7 @@ _FLOAT = {"f64": types.float64, "f32": types.float32}
 
 
 def _lane_table():
-    """{name: address} of every lane entry point in this build (csrc/lane_table.c)."""
+    """{name: (address, path)} of every lane entry point in this build (csrc/lane_table.c)."""
     try:
         entries_of = lib.vm_lane_entries
     except AttributeError:
@@ -40,36 +47,40 @@ def _lane_table():
                           "extension is older than this Python package (reinstall vecmath)") from None
     table = ffi.new("const vm_lane_entry **")
     n = entries_of(table)
-    entries = ((ffi.string(table[0][i].name).decode(), int(ffi.cast("uintptr_t", table[0][i].addr)))
-               for i in range(n))
-    return {name: addr for name, addr in entries if addr}
+    entries = ((ffi.string(e.name).decode(), int(ffi.cast("uintptr_t", e.addr)), ffi.string(e.isa).decode())
+               for e in (table[0][i] for i in range(n)))
+    return {name: (addr, isa) for name, addr, isa in entries if addr}
 
 
 LANE_TABLE = _lane_table()
 # The one-lane function numba calls by name: the path the ufuncs use (VECMATH_ISA or the best
 # this CPU runs; every path gives the same bits).
 ONE_LANE_ISA = ffi.string(lib.vm_isa()).decode()
-# The ISAs with register variants, and the LLVM target features numba must compile for to call
-# them (the C function takes its vector in one register).  Their lane counts are in the names
-# (csrc/lane_table.c): REGISTER_OF[base, isa] = (lanes, name).
-REGISTERS = {
-    "avx512": ("avx512f", "avx512dq", "avx512vl", "avx512bw", "avx2", "fma"),
-    "avx2": ("avx2", "fma"),
-}
+# This build's paths, best first, and the register entry points by the vector function ABI's
+# name: REGISTER_OF[base, isa] = (lanes, name), e.g. ("vm_exp_accurate_f64", "avx512") ->
+# (8, "_ZGVeN8v_vm_exp_accurate_f64_x1").
+ISAS = ffi.string(lib.vm_isa_names()).decode().split()[::-1]
 REGISTER_OF = {}
-for _name in LANE_TABLE:
-    _m = re.fullmatch(r"(vm_\w+)_x(\d+)_([a-z0-9]+)", _name)
-    if _m and _m.group(3) in REGISTERS and _m.group(2) != "1":
-        REGISTER_OF[_m.group(1), _m.group(3)] = (int(_m.group(2)), _name)
-RUNS = {isa: bool(lib.vm_isa_available(isa.encode())) for isa in REGISTERS}
+for _name, (_, _isa) in LANE_TABLE.items():
+    _m = re.fullmatch(r"_ZGV[a-z]N(\d+)v_(vm_\w+)_x1", _name)
+    if _m:
+        REGISTER_OF[_m.group(2), _isa] = (int(_m.group(1)), _name)
+# The LLVM target features numba must compile for to call a path's registers (the C function
+# takes its vector in one register), and whether this CPU runs the path.
+FEATURES = {isa: tuple(filter(None, ffi.string(lib.vm_isa_features(isa.encode())).decode().split(",")))
+            for isa in ISAS}
+RUNS = {isa: bool(lib.vm_isa_available(isa.encode())) for isa in ISAS}
 
 
 def _register_symbols():
-    for name, addr in LANE_TABLE.items():
+    for name, (addr, isa) in LANE_TABLE.items():
         llvm.add_symbol(name, addr)
-        base, _, isa = name.rpartition("_")
-        if base.endswith("_x1") and isa == ONE_LANE_ISA:
-            llvm.add_symbol(base, addr)
+        if isa == ONE_LANE_ISA and name.endswith(f"_x1_{isa}"):  # vm_exp_accurate_f64_x1_avx512
+            llvm.add_symbol(name[:-len(isa) - 1], addr)
+    # The register functions' names before 2026-11-26 (vm_exp_accurate_f64_x8_avx512), which code
+    # numba cached then still calls: without them it would call address 0 (a segfault).
+    for (base, isa), (lanes, name) in REGISTER_OF.items():
+        llvm.add_symbol(f"{base}_x{lanes}_{isa}", LANE_TABLE[name][0])
 
 
 _register_symbols()
@@ -86,11 +97,11 @@ def _target_features(context):
 
 def variants(context, base, suffix):
     """(lanes, register function name) of base (e.g. vm_exp_accurate_f64) that the code numba
-    compiles in this context may call: only ISAs whose features the target has and whose
-    registers this CPU runs."""
+    compiles in this context may call, best path first: only paths whose features the target
+    has and whose registers this CPU runs."""
     features = _target_features(context)
-    return [REGISTER_OF[base, isa] for isa, needs in REGISTERS.items()
-            if (base, isa) in REGISTER_OF and RUNS[isa] and all(f in features for f in needs)]
+    return [REGISTER_OF[base, isa] for isa in ISAS
+            if (base, isa) in REGISTER_OF and RUNS[isa] and all(f in features for f in FEATURES[isa])]
 
 
 def _keep(module, fns):
@@ -139,7 +150,7 @@ def _lane_intrinsic(base, suffix):
             for lanes, name in variants(context, base, suffix):
                 vty = ir.VectorType(lty, lanes)
                 registers.append(cgutils.get_or_insert_function(module, ir.FunctionType(vty, [vty]), name))
-                abi.append(f"_ZGV_LLVM_N{lanes}v_{scalar_name}({name})")
+                abi.append(name)  # a vector function ABI name: its own variant string
             result = builder.call(scalar, args)
             if abi:
                 _keep(module, registers)
