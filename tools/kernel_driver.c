@@ -154,7 +154,7 @@ int main(int argc, char **argv) {
     const char *flush = getenv("KERNEL_DRIVER_FLUSH");
     int flushing = flush && strcmp(flush, "1") == 0;
     if (flushing) {
-        if (!FLUSH_BITS) { fprintf(stderr, "KERNEL_DRIVER_FLUSH: no flush-to-zero mode here\n"); return 2; }
+        if (FLUSH_BITS == 0ul) { fprintf(stderr, "KERNEL_DRIVER_FLUSH: no flush-to-zero mode here\n"); return 2; }
         set_fp_mode(fp_mode() | FLUSH_BITS);
     }
 #define VM_WANTED(name) (argc == 2 || wanted(argc, argv, #name))
