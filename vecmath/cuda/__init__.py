@@ -230,7 +230,7 @@ def _blocks(n):
     a grid-stride loop."""
     dev = cuda.get_current_device()
     if dev.id not in _RESIDENT:
-        _RESIDENT[dev.id] = dev.MULTIPROCESSOR_COUNT * max(1, dev.MAX_THREADS_PER_MULTI_PROCESSOR // _THREADS)
+        _RESIDENT[dev.id] = dev.MULTIPROCESSOR_COUNT * max(1, dev.MAX_THREADS_PER_MULTIPROCESSOR // _THREADS)
     return max(1, min((n + _THREADS - 1) // _THREADS, _WAVES * _RESIDENT[dev.id]))
 
 
