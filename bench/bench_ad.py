@@ -26,7 +26,7 @@ from vecmath._gen.docsection import cpu_model  # noqa: E402
 N = 65536
 DOMAIN = {fn: functions.get(fn).demo_domain for fn in functions.FUNCTIONS}   # from the descriptors
 # NumPy, value then derivative by the closed form, into preallocated y and dy
-NUMPY_VALUE = {fn: getattr(np, spec.numpy_name(fn)) for fn in spec.FUNCTIONS}
+NUMPY_VALUE = {fn: spec.peer_callable(fn) for fn in spec.FUNCTIONS}   # the peer: NumPy's or SciPy's
 
 
 def numpy_value_and_deriv(fn, x, y, dy):

@@ -90,7 +90,8 @@ _COMPETITORS = {}
 
 def contenders(fn, dtype):
     import vecmath
-    out = {"numpy": getattr(np, spec.numpy_name(fn))}
+    peer = spec.peer_callable(fn)           # numpy.<fn>, or SciPy's (sigmoid: scipy.special.expit)
+    out = {spec.peer(fn).split(":")[0]: peer} if peer is not None else {}
     for tier in ("accurate", "fast", "approx"):
         out[f"vecmath.{tier}"] = getattr(getattr(vecmath, tier), fn)
     try:

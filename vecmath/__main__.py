@@ -36,7 +36,8 @@ def main():
         if not hasattr(vecmath, fn):
             continue
         lo, hi = functions.get(fn).demo_domain
-        callables = [getattr(np, spec.numpy_name(fn))] + [getattr(getattr(vecmath, t), fn) for t in spec.TIERS]
+        peer = spec.peer_callable(fn)          # numpy.arctan, scipy.special.expit, or None
+        callables = [peer or getattr(vecmath.accurate, fn)] + [getattr(getattr(vecmath, t), fn) for t in spec.TIERS]
         for dtype in (np.float32, np.float64):
             x = rng.uniform(lo, hi, 65536).astype(dtype)
             out = np.empty_like(x)

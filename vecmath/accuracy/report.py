@@ -32,7 +32,8 @@ def competitors(func):
             found[tier_label(tier, func)] = tier_callable(tier, func)
         except (LookupError, ImportError):
             pass
-    found[f"numpy.{spec.numpy_name(func)}"] = numpy_callable(func)
+    if numpy_callable(func) is not None:
+        found[peer_label(func)] = numpy_callable(func)
     if torch_callable(func):
         found[f"torch.{func}"] = torch_callable(func)
     return found
