@@ -21,10 +21,13 @@
     X(expm1, approx) \
     X(log1p, accurate) \
     X(log1p, fast) \
-    X(log1p, approx)
+    X(log1p, approx) \
+    X(sigmoid, accurate) \
+    X(sigmoid, fast) \
+    X(sigmoid, approx)
 
 /* functions whose derivative is cheap from the output y = f(x): <fn>_from_output */
-#define VM_FROM_OUTPUT_LIST(X) X(tanh)
+#define VM_FROM_OUTPUT_LIST(X) X(tanh) X(sigmoid)
 
 /* functions with a NumPy peer, and its name there: the peer's loops serve the dtypes
  * vecmath does not compute (a function without one, or with a SciPy peer, has none) */
