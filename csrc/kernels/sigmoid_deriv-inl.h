@@ -2,7 +2,7 @@
  *
  * The e form has no cancellation (its condition number in e is (1 - e)/(1 + e) < 1), so the
  * derivative keeps full relative accuracy in both tails, where s (1 - s) collapses to 0 once s
- * rounds to 1 (x > 36.7 in float64).  e comes from the tier's exp core, as the value's.
+ * rounds to 1 (x > 37.4 in float64).  e comes from the tier's exp core, as the value's.
  *   accurate float64  (1/D) (e/D) from two double-double quotients (sigmoid_quot_dd): e's
  *                     2^-58.3 relative + 2^-100 + the final rounding: ~0.53 ULP
  *   float32 accurate  in double, e from exp_f32_first_core, e/(D D) rounded once: 0.5 + 2^-13

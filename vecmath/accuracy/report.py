@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from .. import spec
-from .callables import numpy_callable, tier_callable, tier_flush_below, tier_label, torch_callable
+from .callables import numpy_callable, peer_label, tier_callable, tier_flush_below, tier_label, torch_callable
 from .exhaustive import ASSUMED_REL_ERR
 from .measure import evaluate, ulp_errors
 from .runs import run, sample_reference

@@ -50,7 +50,7 @@ FUNCTION = Function(
         ("uniform", 30.0, 40.0),                   # s ~ 1 - exp(-x)
         ("around", -700.0, 4096),                  # the tail threshold (exp of x below)
         ("around", 700.0, 4096),                   # the clamp
-        ("around", 36.7368005696771, 4096),        # s rounds to 1 above
+        ("around", 37.42994775023705, 4096),       # s rounds to 1 above (e < 2^-54)
         ("around", -708.3964185322641, 4096),      # subnormal results below
         ("around", -745.1332191019411, 4096),      # +0 below
         ("around", 0.0, 4096),
