@@ -43,6 +43,8 @@ def numpy_value_and_deriv(fn, x, y, dy):
     elif fn == "atan":
         np.arctan(x, out=y), np.multiply(x, x, out=dy), np.add(dy, 1, out=dy)
         np.reciprocal(dy, out=dy)
+    elif fn == "sigmoid":   # SciPy's expit (NumPy has none), then y (1 - y): collapses for large x
+        NUMPY_VALUE[fn](x, out=y), np.subtract(1, y, out=dy), np.multiply(y, dy, out=dy)
     else:
         raise ValueError(f"bench_ad.py has no NumPy closed form of {fn}' yet")
 
