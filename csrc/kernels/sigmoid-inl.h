@@ -16,9 +16,10 @@
  * no status bits: SciPy's expit raises none (not underflow either) under np.errstate.
  *
  * Tiers (bound; budget beside each tier's code; measured maxima: docs/accuracy.md):
- *   accurate float64  < 1 ULP (goal 0.52)  e as a double-double from exp_f64_accurate_core,
- *                                          1/D by one division and a Newton/remainder step,
- *                                          n/D as a double-double: 0.5 + 2^-5.3 ULP
+ *   accurate float64  < 1 ULP (goal 0.52)  e as a double-double from tanh's exp (N = 16 with
+ *                                          tails, degree 7), 1/D by one division and a
+ *                                          remainder step, n/D as a double-double:
+ *                                          0.5 + 2^-9.5 ULP
  *   accurate float32  correctly rounded    the first pass in double (exp_f32_first_core, one
  *                                          division) + float midpoint window; unsure lanes take
  *                                          the float64 double-double (or a Taylor series to
@@ -28,7 +29,9 @@
  *   approx float64    2^26 ULP             exp_f64_approx_core, one division: < 2^24.2 ULP
  *   approx float32    2^11 ULP             float: exp_f32_approx_core, one division: < 2^4.2 ULP */
 
-#include "exp_core.h" /* exp's cores: exp_f64_accurate_core, exp_f64_fast_core, ... */
+#include "exp_core.h" /* exp's cores: exp_f64_fast_core, exp_f64_approx_core, ... */
+/* accurate float64 takes e from tanh's exp (tanh_exp_reduce, tanh_exp_poly: tanh-inl.h, which
+ * vm_kernel_files.h includes first, in the descriptors' order) */
 
 #define SIG_LIM vm_sigmoid_limits /* thresholds, from vecmath.spec.LIMITS */
 
@@ -64,17 +67,27 @@ static inline vd sigmoid_e_dd(vd scale, vd tmp, vd *el) {
 }
 
 /* accurate float64 as a double-double (the float32 accurate tier's unsure lanes use sl):
- *   e = exp(-a) from exp_f64_accurate_core (N = 32 with tails, degree 6: 2^-63.2, and the
- *   roundings inside tmp: < 2^-58.4 relative in all, exp_core.h's budget), a clamped to 700.
+ *   e = exp(-a), a clamped to 700, from tanh's exp (tanh-inl.h: tanh_exp_reduce, tanh_exp_poly;
+ *   included before this file): -a = kd ln2/16 + r_hi (r_hi exact: ln2_hi_n has 37 bits, k <
+ *   2^16), e = scale (1 + r_hi + lo), lo = delta + r^2 p(r) + tail (1 + r) (p of degree 7:
+ *   2^-65.3; the table's tails to 2^-106; delta the reduction's low part, to 2^-87), summed by
+ *   Fast2Sum into m + m_lo and scaled into eh + el (scale - eh exact by Sterbenz): the dropped
+ *   roundings are those of lo's terms, each below 2^-53 of |lo| <= 2^-11, so e is within about
+ *   2^-63 relative.  (exp_f64_accurate_core, with r rounded once, measured 0.5209 ULP here.)
  *   e's relative error reaches s multiplied by e/(1 + e) <= 1/2 (x >= 0) or 1/(1 + e) <= 1
- *   (x < 0); the quotient's own dropped terms are below 2^-104.  So sh + sl is within 2^-58.3
- *   of s, relative, and sh within 0.5 + 2^-5.3 = 0.526 ULP (the measured maximum is lower:
- *   docs/accuracy.md).  Lanes with x < -700 (and NaN) are set by the caller. */
+ *   (x < 0); the quotient's own dropped terms are below 2^-104.  So sh + sl is within ~2^-62.5
+ *   of s, relative, and sh within 0.5 + 2^-9.5 ULP (the measured maximum: docs/accuracy.md).
+ *   Lanes with x < -700 (and NaN) are set by the caller. */
 static inline vd sigmoid_f64_accurate_dd(vd x, vd *sl) {
     vd a = vd_min(vd_abs(x), vd_set(SIG_LIM.f64_clamp));
-    vd scale, el;
-    vd tmp = exp_f64_accurate_core(vd_neg(a), &scale);
-    vd eh = sigmoid_e_dd(scale, tmp, &el);
+    vd r_hi, delta, scale, tail;
+    vd r = tanh_exp_reduce(vd_neg(a), &r_hi, &delta, &scale, &tail);
+    vd r2 = vd_mul(r, r);
+    vd lo = vd_fma(r2, tanh_exp_poly(r, r2), vd_add(vd_fma(tail, r, tail), delta));
+    vd m = vd_add(r_hi, lo);
+    vd m_lo = vd_add(vd_sub(r_hi, m), lo); /* Fast2Sum: |r_hi| >= |lo| or both below 2^-33 */
+    vd eh = vd_fma(scale, m, scale);
+    vd el = vd_fma(scale, m_lo, vd_fma(scale, m, vd_sub(scale, eh)));
     return sigmoid_quot_dd(vd_lt(x, vd_set(0.0)), eh, el, sl);
 }
 
@@ -140,7 +153,7 @@ static inline vd sigmoid_f32_first_pass(vd x) {
 }
 
 /* sigmoid(x) as a double-double for the float32 accurate tier's unsure lanes: the float64
- * accurate double-double (2^-58.3 relative), except for |x| < 2^-5, where sigmoid(x) lies
+ * accurate double-double (~2^-62.5 relative), except for |x| < 2^-5, where sigmoid(x) lies
  * within 2^-70 of float midpoints for some inputs (1/2 + x/4 is a midpoint: x = +-2^-23 ..,
  * the cubic term decides): there 1/2 + x/4 (exact in double for float x, |x| >= 2^-28; below,
  * the float result is 1/2 whatever the rounding) + t, t = -x^3/48 + x^5/480 - 17 x^7/80640 +
