@@ -26,7 +26,7 @@ from vecmath._gen.docsection import cpu_model  # noqa: E402
 N = 65536
 DOMAIN = {fn: functions.get(fn).demo_domain for fn in functions.FUNCTIONS}   # from the descriptors
 # NumPy, value then derivative by the closed form, into preallocated y and dy
-NUMPY_VALUE = {fn: getattr(np, spec.numpy_name(fn)) for fn in spec.FUNCTIONS}
+NUMPY_VALUE = {fn: spec.peer_callable(fn) for fn in spec.FUNCTIONS}   # the peer: NumPy's or SciPy's
 
 
 def numpy_value_and_deriv(fn, x, y, dy):
@@ -43,6 +43,8 @@ def numpy_value_and_deriv(fn, x, y, dy):
     elif fn == "atan":
         np.arctan(x, out=y), np.multiply(x, x, out=dy), np.add(dy, 1, out=dy)
         np.reciprocal(dy, out=dy)
+    elif fn == "sigmoid":   # SciPy's expit (NumPy has none), then y (1 - y): collapses for large x
+        NUMPY_VALUE[fn](x, out=y), np.subtract(1, y, out=dy), np.multiply(y, dy, out=dy)
     else:
         raise ValueError(f"bench_ad.py has no NumPy closed form of {fn}' yet")
 

@@ -36,6 +36,7 @@ NUMPY_NO_AVX512 = "X86_V4"
 COMPETITORS_C = ROOT / "bench" / "competitors.c"
 
 
+WITH_JAX = False
 ISA_FLAGS = {"avx512": ["-mavx512f", "-mavx512dq", "-mavx2", "-mfma"], "avx2": ["-mavx2", "-mfma"]}
 
 
@@ -88,9 +89,28 @@ def competitor_calls(fn, dtype):
 _COMPETITORS = {}
 
 
+def peer_key(fn):
+    """The column of fn's peer, the base of the ratios: "numpy", or "scipy.special" (sigmoid)."""
+    return spec.peer(fn).split(":")[0]
+
+
+def jax_call(fn):
+    """JAX's own fn on CPU, jitted, for --jax: jax.numpy's function of the peer's name, or for a
+    SciPy peer jax.nn's (sigmoid) or jax.scipy.special's; no out= (JAX arrays are immutable), so
+    it includes its output allocation, and the numpy -> jax transfer is done once, outside."""
+    import jax
+
+    jax.config.update("jax_enable_x64", True)
+    module, _, attr = spec.peer(fn).partition(":")
+    f = getattr(jax.numpy, attr) if module == "numpy" else getattr(jax.nn, fn, None) or \
+        getattr(jax.scipy.special, attr)
+    return jax.jit(f)
+
+
 def contenders(fn, dtype):
     import vecmath
-    out = {"numpy": getattr(np, spec.numpy_name(fn))}
+    peer = spec.peer_callable(fn)           # numpy.<fn>, or SciPy's (sigmoid: scipy.special.expit)
+    out = {peer_key(fn): peer} if peer is not None else {}
     for tier in ("accurate", "fast", "approx"):
         out[f"vecmath.{tier}"] = getattr(getattr(vecmath, tier), fn)
     try:
@@ -100,6 +120,8 @@ def contenders(fn, dtype):
         out["torch"] = lambda x, out=None, _tf=tf: _tf(x, out=out) if out is not None else _tf(x)
     except ImportError:
         pass
+    if WITH_JAX:
+        out["jax"] = jax_call(fn)
     out.update(competitor_calls(fn, dtype))
     out["copy"] = lambda x, out=None: np.copyto(out, x) if out is not None else x.copy()   # memory-bound limit
     return out
@@ -118,7 +140,11 @@ def bench_one(fn, dtype, n, rounds):
     y = np.empty_like(x)
     calls = {}
     for name, f in contenders(fn, dtype).items():
-        if name == "torch":
+        if name == "jax":
+            import jax
+            xj = jax.device_put(x)
+            calls[name] = lambda f=f, xj=xj: f(xj).block_until_ready()
+        elif name == "torch":
             import torch
             xt, yt = torch.from_numpy(x), torch.from_numpy(y)
             calls[name] = (lambda f=f, xt=xt: f(xt)) if n == 1 else (lambda f=f, xt=xt, yt=yt: f(xt, out=yt))
@@ -148,7 +174,7 @@ def run(functions, rounds, passes=1):
             old = best.get((fn, dtype, n), ns)
             best[(fn, dtype, n)] = ns = {k: min(v, old[k]) for k, v in ns.items()}
             if p == passes - 1:
-                base = ns["numpy"]
+                base = ns[peer_key(fn)]
                 row = "  ".join(f"{k}={v:.3g}ns ({base / v:.2f}x)" for k, v in ns.items())
                 print(f"{fn:5s} {dtype} n={n:<9d} {row}", file=sys.stderr, flush=True)
     results = [{"fn": fn, "dtype": dtype, "n": n, "ns": best[(fn, dtype, n)]} for fn, dtype, n in rows]
@@ -185,7 +211,7 @@ def markdown(runs, command):
         lines.append("| fn | dtype | n | " + " | ".join(names) + " | targets met |")
         lines.append("|---" * (len(names) + 4) + "|")
         for row in r["results"]:
-            ns, base = row["ns"], row["ns"]["numpy"]
+            ns, base = row["ns"], row["ns"][peer_key(row["fn"])]
             cells = ["–" if k not in ns else f"{ns[k]:.3g} ({base / ns[k]:.2f}x)" if row["n"] > 1
                      else f"{ns[k]:.0f} ns ({base / ns[k]:.2f}x)" for k in names]
             met = ""
@@ -204,8 +230,11 @@ def main():
     ap.add_argument("--passes", type=int, default=None,
                     help="passes over the whole table, best kept (default 1; 3 with --write-docs)")
     ap.add_argument("--json", action="store_true", help="print results as JSON (used internally)")
+    ap.add_argument("--jax", action="store_true", help="time JAX's own function too (CPU, jitted)")
     ap.add_argument("--write-docs", action="store_true", help="run both paths, write docs/benchmarks.md")
     args = ap.parse_args()
+    global WITH_JAX
+    WITH_JAX = args.jax
     import vecmath
     fns = args.functions or [f for f in spec.FUNCTIONS if hasattr(vecmath, f)]
     if not args.write_docs:

@@ -3,7 +3,8 @@
  *
  * Each (function, tier) is one ufunc with loops e->e, f->f, d->d of ours (csrc/ufunc_loops.c),
  * followed by NumPy's own loops of the same function for every other type it has (g, F, D, G,
- * O), copied from numpy's ufunc so those dtypes give NumPy's exact result.  float16 is computed
+ * O), copied from numpy's ufunc so those dtypes give NumPy's exact result, where the function's
+ * peer is NumPy's (VM_NUMPY_PEER_LIST; not sigmoid, whose peer is scipy.special.expit).  float16 is computed
  * by the float64 kernel of the tier and rounded once (csrc/float16.c).
  *
  * Derivatives (vecmath.deriv, vecmath.<tier>.deriv): <fn> (x -> f'(x)), <fn>_and_deriv
@@ -30,7 +31,7 @@
 #define MAX_LOOPS 16
 struct ufunc_spec {
     const char *attr, *name, *doc; /* module attribute, ufunc __name__, docstring */
-    const char *numpy_name;        /* NumPy ufunc whose other loops we append, or NULL */
+    const char *numpy_name;        /* our function whose NumPy peer lends its other loops, or NULL */
     int nout;
     size_t f64, f32;               /* the kernels: their fields in struct vm_table */
     PyUFuncGenericFunction funcs[MAX_LOOPS];
@@ -72,10 +73,15 @@ static struct ufunc_spec specs[] = {VM_KERNEL_LIST(VALUE_SPEC) VM_DERIV_LIST(DER
 #define VM_COMPILER "gcc " __VERSION__
 #endif
 
-/* NumPy's names where they differ from ours */
+/* The NumPy peer of a function (vecmath/functions/<fn>.py's peer, through the generated
+ * VM_NUMPY_PEER_LIST): its name in NumPy (atan -> arctan), or NULL where NumPy has none
+ * (sigmoid's peer is SciPy's expit: not imported here, so its other dtypes have no loops). */
+#define NUMPY_PEER(fn, np_name) if (strcmp(name, #fn) == 0) return np_name;
 static const char *numpy_name(const char *name) {
-    return strcmp(name, "atan") == 0 ? "arctan" : name;
+    VM_NUMPY_PEER_LIST(NUMPY_PEER)
+    return NULL;
 }
+#undef NUMPY_PEER
 
 static void add_loop(struct ufunc_spec *s, int *n, PyUFuncGenericFunction f, void *data, char t) {
     s->funcs[*n] = f, s->data[*n] = data;
@@ -85,6 +91,7 @@ static void add_loop(struct ufunc_spec *s, int *n, PyUFuncGenericFunction f, voi
 
 /* Append NumPy's own loops of the same function for the types we do not compute. */
 static int add_numpy_loops(struct ufunc_spec *s, int *n, PyObject *numpy) {
+    if (!numpy_name(s->numpy_name)) return 0;
     PyObject *np_ufunc = PyObject_GetAttrString(numpy, numpy_name(s->numpy_name));
     if (!np_ufunc) return -1;
     if (!PyObject_TypeCheck(np_ufunc, &PyUFunc_Type)) {

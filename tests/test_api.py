@@ -62,3 +62,23 @@ def test_cffi_kernels_match_ufuncs():
                 assert np.array_equal(y, getattr(getattr(vecmath, tier), fn)(xs))
     y, flags = call("exp", "accurate", np.array([1000.0, 1.0]))
     assert flags & lib.VM_FE_OVERFLOW
+
+
+def test_descriptor_peer_and_alias():
+    """The peer field (issue 35, part 2): each function's NumPy or SciPy counterpart, or none;
+    the alias is a second name in every tier."""
+    from vecmath import functions
+    for fn in spec.FUNCTIONS:
+        d = functions.get(fn)
+        assert d.peer_ref is None or ":" in d.peer_ref
+        if d.numpy:
+            assert isinstance(getattr(np, d.numpy), np.ufunc)
+            assert spec.peer_callable(fn) is getattr(np, d.numpy)
+        if d.alias:
+            assert spec.ALIASES[d.alias] == fn and functions.get(d.alias) is d
+            for tier in spec.TIERS:
+                t = getattr(vecmath, tier)
+                if hasattr(t, fn):
+                    assert getattr(t, d.alias) is getattr(t, fn)
+    assert spec.peer("atan") == "numpy:arctan" and spec.numpy_name("atan") == "arctan"
+    assert spec.peer("exp") == "numpy:exp"

@@ -64,7 +64,10 @@ def masked_outcome(f, x):
 def test_masked_arrays_as_numpy(tier, fn, dtype):
     """Same mask, same filled values (accurate tier: same bits) and same warnings as NumPy."""
     x = np.ma.array(np.array(MASKED_INPUTS, dtype), mask=[0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0])
-    ours, theirs = masked_outcome(getattr(tier, fn), x), masked_outcome(getattr(np, spec.numpy_name(fn)), x)
+    peer = spec.peer_callable(fn)            # NumPy's ufunc, or SciPy's (sigmoid: expit)
+    if peer is None:
+        pytest.skip(f"{fn}'s peer {spec.peer(fn)} does not import")
+    ours, theirs = masked_outcome(getattr(tier, fn), x), masked_outcome(peer, x)
     assert ours[0][0][0] == theirs[0][0][0]                       # the mask
     assert ours[1] == theirs[1]                                   # the warnings
     if tier is vecmath.accurate:

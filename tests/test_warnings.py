@@ -26,6 +26,18 @@ def expected(fn, theirs, x):
     subnormal x raise underflow on AArch64 (glibc's libm) and nothing on x86-64; vecmath raises
     nothing for them on every path, like NumPy's tanh on all of them (docs/design.md)."""
     kinds = raised(theirs, x)
+    if spec.numpy_name(fn) is None and x.dtype == np.float16:
+        # a SciPy peer (sigmoid: expit) has no float16 loop: it returns float32, with no
+        # warning.  vecmath returns float16, narrowed once from float64, and that narrowing
+        # reports underflow for a tiny and inexact float16 result, for every function
+        # (csrc/float16.c; NumPy's float16 convention): the expected warnings add it.
+        from vecmath.accuracy import reference
+        y = float(reference(fn, x.astype(np.float64), processes=1).rounded[0])   # f(x) in float64, exactly rounded
+        with np.errstate(all="ignore"):
+            tiny_inexact = (0 < abs(y) < np.finfo(np.float16).tiny
+                            and float(np.float16(y)) != y)
+        if tiny_inexact and "under" not in kinds:
+            kinds = sorted(kinds + ["under"], key=KINDS.index)
     if fn in ("atan", "expm1", "log1p") and 0 < abs(x[0]) < np.finfo(x.dtype).tiny:
         kinds = [k for k in kinds if k != "under"]
     if fn == "exp" and x.dtype == np.float32:
@@ -41,7 +53,9 @@ def expected(fn, theirs, x):
 @pytest.mark.parametrize("fn", [f for f in spec.FUNCTIONS if hasattr(vecmath, f)])
 def test_same_warnings_as_numpy(fn, dtype, tier):
     ours = getattr(getattr(vecmath, tier), fn)
-    theirs = getattr(np, spec.numpy_name(fn))
+    theirs = spec.peer_callable(fn)         # NumPy's ufunc, or SciPy's (sigmoid: expit)
+    if theirs is None:
+        pytest.skip(f"{fn}'s peer {spec.peer(fn)} does not import")
     for v in functions.get(fn).warning_probes:
         with np.errstate(all="ignore"):
             x = np.array([v]).astype(dtype)

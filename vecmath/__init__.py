@@ -1,4 +1,4 @@
-"""vecmath: vectorized exp, log, tanh, atan, expm1, log1p as NumPy ufuncs, in three accuracy tiers.
+"""vecmath: vectorized exp, log, tanh, atan, expm1, log1p, sigmoid as NumPy ufuncs, in three accuracy tiers.
 
     vecmath.exp(x)         accurate tier (also vecmath.accurate.exp)
     vecmath.fast.exp(x)    faithful: <= 1 ULP
@@ -84,7 +84,8 @@ def show_config():
     print(f"  compiler        : {c['compiler']}; {c['flags']}")
     print(f"  threads         : {c['num_threads']} for calls of 2^18 elements and more "
           f"(VECMATH_NUM_THREADS, set_num_threads)")
-    print(f"  functions       : {', '.join(c['functions'])} (arctan = atan) in tiers accurate, fast, approx")
+    aliases = ', '.join(f"{a} = {f}" for a, f in spec.ALIASES.items())
+    print(f"  functions       : {', '.join(c['functions'])} ({aliases}) in tiers accurate, fast, approx")
     cuda = sys.modules.get("vecmath.cuda")   # never imported here: import vecmath stays CUDA-free
     if cuda is not None:
         cc = cuda.config()

@@ -36,7 +36,8 @@ def main():
         if not hasattr(vecmath, fn):
             continue
         lo, hi = functions.get(fn).demo_domain
-        callables = [getattr(np, spec.numpy_name(fn))] + [getattr(getattr(vecmath, t), fn) for t in spec.TIERS]
+        peer = spec.peer_callable(fn)          # numpy.arctan, scipy.special.expit, or None
+        callables = [peer or getattr(vecmath.accurate, fn)] + [getattr(getattr(vecmath, t), fn) for t in spec.TIERS]
         for dtype in (np.float32, np.float64):
             x = rng.uniform(lo, hi, 65536).astype(dtype)
             out = np.empty_like(x)
@@ -47,8 +48,10 @@ def main():
             name = np.dtype(dtype).name
             print(f"{fn:10s} {name:8s} {'speed':10s}" + "".join(f"{ns[0] / t:13.2f}x" for t in ns))
             print(f"{'':10s} {'':8s} {'max ULP':10s}" + "".join(f"{u:14.3g}" for u in ulps))
-    print("\nspeed: NumPy's time / vecmath's at n = 65,536 (higher is faster); max ULP against mpmath"
-          " on 20,000 (float32) / 4,000 (float64) random inputs.  Full tables: docs/.")
+        if not spec.numpy_name(fn):
+            print(f"{'':10s} (NumPy has no {fn}: its column is {spec.peer(fn) or 'vecmath.accurate'})")
+    print("\nspeed: NumPy's (or the peer's) time / vecmath's at n = 65,536 (higher is faster); max ULP"
+          " against mpmath on 20,000 (float32) / 4,000 (float64) random inputs.  Full tables: docs/.")
 
 
 if __name__ == "__main__":

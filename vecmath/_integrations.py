@@ -19,7 +19,7 @@ from . import spec
 
 
 def _all_ufuncs():
-    """(ufunc, numpy's name of its function, two outputs?) for every tier and derivative."""
+    """(ufunc, its function's name, two outputs?) for every tier and derivative."""
     from . import accurate, approx, fast
 
     seen = set()
@@ -29,13 +29,14 @@ def _all_ufuncs():
                        getattr(mod.deriv, fn + "_from_output", None)):
                 if uf is not None and uf not in seen:
                     seen.add(uf)
-                    yield uf, spec.numpy_name(fn), uf.nout == 2
+                    yield uf, fn, uf.nout == 2
 
 
 def register_numpy_ma(ma_core):
-    for uf, np_name, _ in _all_ufuncs():
-        np_uf = getattr(sys.modules["numpy"], np_name)
-        if np_uf in ma_core.ufunc_domain:
+    for uf, fn, _ in _all_ufuncs():
+        np_name = spec.numpy_name(fn)           # the domain of the function's NumPy peer, if any
+        np_uf = getattr(sys.modules["numpy"], np_name) if np_name else None
+        if np_uf is not None and np_uf in ma_core.ufunc_domain:
             ma_core.ufunc_domain[uf] = ma_core.ufunc_domain[np_uf]
             ma_core.ufunc_fills[uf] = ma_core.ufunc_fills[np_uf]
 

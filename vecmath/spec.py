@@ -10,12 +10,22 @@ from . import functions as _functions
 TIERS = ("accurate", "fast", "approx")
 DTYPES = ("float16", "float32", "float64")
 FUNCTIONS = _functions.FUNCTIONS      # exp, log, tanh, atan, ...: one descriptor each
-ALIASES = _functions.ALIASES          # NumPy's name -> ours, in every tier (arctan -> atan)
+ALIASES = _functions.ALIASES          # alias -> ours, in every tier (arctan -> atan, expit -> sigmoid)
 
 
 def numpy_name(fn):
-    """NumPy's name of one of FUNCTIONS (atan -> arctan)."""
+    """NumPy's name of one of FUNCTIONS (atan -> arctan), or None where NumPy has none."""
     return _functions.get(fn).numpy
+
+
+def peer(fn):
+    """The peer's "MODULE:ATTR" (numpy:arctan, scipy.special:expit), or None."""
+    return _functions.get(fn).peer_ref
+
+
+def peer_callable(fn):
+    """The peer function itself, or None (no peer, or its module does not import)."""
+    return _functions.get(fn).peer_callable()
 
 
 # Max error in ULPs that each tier promises.  "cr" means correctly rounded (max error <= 0.5 ULP

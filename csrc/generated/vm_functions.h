@@ -21,9 +21,16 @@
     X(expm1, approx) \
     X(log1p, accurate) \
     X(log1p, fast) \
-    X(log1p, approx)
+    X(log1p, approx) \
+    X(sigmoid, accurate) \
+    X(sigmoid, fast) \
+    X(sigmoid, approx)
 
 /* functions whose derivative is cheap from the output y = f(x): <fn>_from_output */
-#define VM_FROM_OUTPUT_LIST(X) X(tanh)
+#define VM_FROM_OUTPUT_LIST(X) X(tanh) X(sigmoid)
+
+/* functions with a NumPy peer, and its name there: the peer's loops serve the dtypes
+ * vecmath does not compute (a function without one, or with a SciPy peer, has none) */
+#define VM_NUMPY_PEER_LIST(X) X(exp, "exp") X(log, "log") X(tanh, "tanh") X(atan, "arctan") X(expm1, "expm1") X(log1p, "log1p")
 
 #endif

@@ -12,3 +12,5 @@
 #include "kernels/expm1_deriv-inl.h"
 #include "kernels/log1p-inl.h"
 #include "kernels/log1p_deriv-inl.h"
+#include "kernels/sigmoid-inl.h"
+#include "kernels/sigmoid_deriv-inl.h"

@@ -93,6 +93,10 @@ def render_function_lists():
     lists += [f"    {p} \\" for p in pairs[:-1]] + [f"    {pairs[-1]}", ""]
     lists += ["/* functions whose derivative is cheap from the output y = f(x): <fn>_from_output */",
               "#define VM_FROM_OUTPUT_LIST(X) " + " ".join(f"X({f.name})" for f in fns if f.from_output),
+              "",
+              "/* functions with a NumPy peer, and its name there: the peer's loops serve the dtypes",
+              " * vecmath does not compute (a function without one, or with a SciPy peer, has none) */",
+              "#define VM_NUMPY_PEER_LIST(X) " + " ".join(f"X({f.name}, \"{f.numpy}\")" for f in fns if f.numpy),
               "", "#endif", ""]
     files = [header, "/* Each function's kernels, then its derivatives'; included once per ISA build. */"]
     files += [f'#include "kernels/{f.name}{part}-inl.h"' for f in fns for part in ("", "_deriv")]

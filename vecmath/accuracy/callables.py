@@ -8,6 +8,7 @@ import importlib
 import numpy as np
 
 from .. import spec
+from ..functions import get as spec_function
 
 def canonical(func):
     """Our name of a function: 'arctan' -> 'atan'."""
@@ -45,16 +46,29 @@ def tier_flush_below(tier, dtype):
 
 
 def numpy_callable(func):
-    return getattr(np, spec.numpy_name(func))
+    """The function's peer (numpy.arctan, scipy.special.expit), or None where it has none or
+    the peer's module does not import."""
+    return spec.peer_callable(func)
+
+
+def peer_label(func):
+    """numpy.arctan, scipy.special.expit, or None."""
+    ref = spec.peer(func)
+    return ref.replace(":", ".") if ref else None
 
 
 def load_callable(target, func):
     """The callable named by 'MODULE:ATTR' (ATTR may be dotted); 'MODULE' alone means the
-    module's function of func's NumPy name (numpy:arctan, torch:atan, ...)."""
+    module's function of func's peer name or alias (numpy:arctan, scipy.special:expit,
+    torch:atan, torch:sigmoid, ...)."""
     module_name, _, attr = target.partition(":")
     module = importlib.import_module(module_name)
     if not attr:
-        attr = spec.numpy_name(func) if hasattr(module, spec.numpy_name(func)) else func
+        desc = spec_function(func)
+        peer_mod, _, peer_attr = (desc.peer_ref or "").partition(":")
+        names = [peer_attr] if peer_mod == module_name else []
+        names += [n for n in (desc.alias, desc.name) if n]
+        attr = next((n for n in names if hasattr(module, n)), func)
     found = module
     for part in attr.split("."):
         found = getattr(found, part)

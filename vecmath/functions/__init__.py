@@ -2,7 +2,8 @@
 
 Each module here defines FUNCTION, a Function: its mpmath reference and exact special values, the
 float64 sampling regions, the thresholds its kernels read (LIMITS), its hardest-to-round list,
-its derivatives (f' for the accuracy tool, f'' for the AD rules) and NumPy's name for it.  The
+its derivatives (f' for the accuracy tool, f'' for the AD rules), its alias and its peer (the
+NumPy or SciPy ufunc it stands beside, or none).  The
 generator, the C lists (csrc/generated/vm_functions.h), the ufunc modules, numba, CUDA, the AD
 adapters, the accuracy tool, the tests and the docs all iterate over FUNCTIONS, so adding a
 function is its descriptor here, its generator module (vecmath/_gen/<name>.py) and its kernel
@@ -30,7 +31,12 @@ class Function:
     deriv: Callable                 # (mpmath, x) -> f'(x) for finite x, or None where undefined
     deriv_at_inf: tuple             # f'(-inf), f'(+inf) as floats (None: NaN)
     second: Callable                # (x, y, dy) -> f''(x) in plain arithmetic (AD rules)
-    numpy_name: Optional[str] = None   # NumPy's name where it differs (an alias in every tier)
+    alias: Optional[str] = None     # a second name in every tier (atan: arctan, sigmoid: expit)
+    # the same function elsewhere, "MODULE:ATTR" (numpy:arctan, scipy.special:expit), or None:
+    # "numpy" alone means numpy.<alias or name>.  A NumPy peer lends the ufunc its loops for the
+    # dtypes vecmath does not compute (longdouble, complex, object); any peer is what the
+    # accuracy tool, the demo, numpy.ma's domains and the tests compare against.
+    peer: Optional[str] = "numpy"
     odd: bool = False               # f(-x) = -f(x): worst cases are tested negated too
     series: Optional[Callable] = None  # mpf tuple t -> (lo, hi) from a truncated series, or None
     limits: dict = field(default_factory=dict)   # name -> (value, why): kernel thresholds
@@ -54,9 +60,33 @@ class Function:
         return x if self.domain_lo == -math.inf else abs(x) + self.domain_lo
 
     @property
+    def peer_ref(self):
+        """The peer as "MODULE:ATTR" (numpy:arctan, scipy.special:expit), or None."""
+        if self.peer == "numpy":
+            return f"numpy:{self.alias or self.name}"
+        return self.peer
+
+    @property
     def numpy(self):
-        """NumPy's name for it (atan -> arctan)."""
-        return self.numpy_name or self.name
+        """NumPy's name for it (atan -> arctan), or None where NumPy has no such ufunc."""
+        ref = self.peer_ref
+        return ref.partition(":")[2] if ref and ref.startswith("numpy:") else None
+
+    def peer_callable(self):
+        """The peer itself (numpy.arctan, scipy.special.expit), or None when there is none or
+        its module does not import."""
+        import importlib
+
+        if not self.peer_ref:
+            return None
+        module, _, attr = self.peer_ref.partition(":")
+        try:
+            found = importlib.import_module(module)
+        except ImportError:
+            return None
+        for part in attr.split("."):
+            found = getattr(found, part)
+        return found
 
 
 def _load():
@@ -67,11 +97,11 @@ def _load():
 
 BY_NAME = _load()
 FUNCTIONS = tuple(BY_NAME)
-ALIASES = {f.numpy_name: f.name for f in BY_NAME.values() if f.numpy_name}
+ALIASES = {f.alias: f.name for f in BY_NAME.values() if f.alias}
 
 
 def get(name):
-    """The descriptor of a function, by our name or NumPy's."""
+    """The descriptor of a function, by our name or its alias."""
     name = ALIASES.get(name, name)
     if name not in BY_NAME:
         raise ValueError(f"unknown function {name!r}; vecmath has {', '.join(FUNCTIONS)}")

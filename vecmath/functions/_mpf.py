@@ -47,3 +47,18 @@ def mpf_expm1(t, prec, rnd="n"):
     mag = magnitude(t)
     extra = 20 + (max(0, -mag) if mag is not None else 0)
     return mpf_sub(mpf_exp(t, prec + extra, "n"), ONE, prec, rnd)
+
+
+def mpf_sigmoid(t, prec, rnd="n"):
+    """sigmoid(t) = 1/(1 + exp(-t)) (t >= 0) or exp(t)/(1 + exp(t)) (t < 0) on raw mpf tuples
+    (libmp has no expit): every operation on positive numbers, so relative errors only add;
+    exp and the sum at prec + 10 bits, the quotient rounded once."""
+    from mpmath.libmp import fnan, mpf_exp
+
+    if t == fnan:
+        return fnan
+    w = prec + 10
+    if t[0]:                                    # t < 0
+        e = mpf_exp(t, w, "n")
+        return mpf_div(e, mpf_add(ONE, e, w, "n"), prec, rnd)
+    return mpf_div(ONE, mpf_add(ONE, mpf_exp(mpf_neg(t), w, "n"), w, "n"), prec, rnd)

@@ -17,7 +17,7 @@ def _series(t):
 
 
 FUNCTION = Function(
-    name="atan", order=3, numpy_name="arctan", mpmath="mpf_atan", exact=_exact, series=_series,
+    name="atan", order=3, alias="arctan", mpmath="mpf_atan", exact=_exact, series=_series,
     odd=True,
     specials=[(math.nan, math.nan), (math.inf, "pi/2"), (-math.inf, "-pi/2"), (0.0, 0.0), (-0.0, -0.0)],
     regions=[

@@ -1,0 +1,250 @@
+/* sigmoid(x) = 1 / (1 + exp(-x)) (SciPy's expit) for float64 and float32, three tiers.
+ *
+ * Method (every tier): a = |x|, e = exp(-a) in (0, 1] from exp's shared cores (exp_core.h; no
+ * table or coefficient of sigmoid's own), D = 1 + e in [1, 2], and s = n / D with n = 1 for
+ * x >= 0 and n = e for x < 0 (so no 1 - e cancellation anywhere: the result's condition number
+ * in e is e/(1 + e) <= 1/2 for x >= 0 and 1/(1 + e) <= 1 for x < 0).  -0 and +0 give 1/2.
+ * Beyond the thresholds of vm_sigmoid_limits (vecmath/functions/sigmoid.py):
+ *   x < -700 (float64): s = e/(1 + e) = exp(x) (1 - e + ..) with e < 2^-1009, so s is exp(x) to
+ *     far below half an ulp of any double: the tier's own exp (exp_f64_<tier>_vec), which
+ *     returns subnormal results (approx: may flush) and +0 below -745.2 and for -inf;
+ *   a >= 700 for x >= 0 (inf included): a is clamped to 700, where 1/(1 + e) rounds to 1;
+ *   float32 below -87 (float results may be subnormal): one lane at a time, the accurate
+ *     float64 double-double rounded once by vm_round_dd_f32_any (accurate, fast); approx:
+ *     exp_f32_approx_vec(x), which may flush.
+ * NaN returns x + x (x quieted, sign and payload kept), selected at the end.  sigmoid reports
+ * no status bits: SciPy's expit raises none (not underflow either) under np.errstate.
+ *
+ * Tiers (bound; budget beside each tier's code; measured maxima: docs/accuracy.md):
+ *   accurate float64  < 1 ULP (goal 0.52)  e as a double-double from tanh's exp (N = 16 with
+ *                                          tails, degree 7), 1/D by one division and a
+ *                                          remainder step, n/D as a double-double:
+ *                                          0.5 + 2^-9.5 ULP
+ *   accurate float32  correctly rounded    the first pass in double (exp_f32_first_core, one
+ *                                          division) + float midpoint window; unsure lanes take
+ *                                          the float64 double-double (or a Taylor series to
+ *                                          x^9 for |x| < 2^-5) rounded once
+ *   fast float64      <= 1 ULP             as accurate, e from exp_f64_fast_core: < 0.65 ULP
+ *   fast float32      <= 1 ULP             accurate float32's first pass, rounded: < 0.51 ULP
+ *   approx float64    2^26 ULP             exp_f64_approx_core, one division: < 2^24.2 ULP
+ *   approx float32    2^11 ULP             float: exp_f32_approx_core, one division: < 2^4.2 ULP */
+
+#include "exp_core.h" /* exp's cores: exp_f64_fast_core, exp_f64_approx_core, ... */
+/* accurate float64 takes e from tanh's exp (tanh_exp_reduce, tanh_exp_poly: tanh-inl.h, which
+ * vm_kernel_files.h includes first, in the descriptors' order) */
+
+#define SIG_LIM vm_sigmoid_limits /* thresholds, from vecmath.spec.LIMITS */
+
+/* x + x (x quieted) where x is NaN, else y */
+static inline vd sigmoid_nan_f64(vd x, vd y) { return vd_select(vd_ne(x, x), vd_add(x, x), y); }
+static inline vf sigmoid_nan_f32(vf x, vf y) { return vf_select(vf_ne(x, x), vf_add(x, x), y); }
+
+/* s = n/D as sh + sl (returned sh, *sl), |sl| <= ulp(sh)/2, from e = eh + el (0 < e <= 1, el
+ * below ulp(eh)): n = e where neg, else 1.
+ *   D = dh + dl: 1 + eh by Fast2Sum (1 >= eh), plus el.  1/D = q + yl: q = 1/dh (one
+ *   division), 1 - q dh exact (FMA), rem = 1 - q dh - q dl, yl = rem q: error ~rem^2 = 2^-106.
+ *   n/D = nh q (exact as p + pl) + (nh yl + nl q): every dropped term below 2^-104 of s. */
+static inline vd sigmoid_quot_dd(vdm neg, vd eh, vd el, vd *sl) {
+    vd one = vd_set(1.0), zero = vd_set(0.0);
+    vd dh = vd_add(one, eh);
+    vd dl = vd_add(vd_add(vd_sub(one, dh), eh), el);
+    vd q = vd_div(one, dh);
+    vd yl = vd_mul(vd_fnma(q, dl, vd_fnma(q, dh, one)), q);
+    vd nh = vd_select(neg, eh, one), nl = vd_select(neg, el, zero);
+    vd p = vd_mul(nh, q);
+    vd low = vd_add(vd_fma(nh, q, vd_neg(p)), vd_fma(nh, yl, vd_mul(nl, q)));
+    vd sh = vd_add(p, low);
+    *sl = vd_sub(low, vd_sub(sh, p)); /* Fast2Sum: |p| >= |low| */
+    return sh;
+}
+
+/* e = exp(-a) = scale (1 + tmp) as eh + el: eh = scale + scale tmp rounded once (|tmp| < 2^-6,
+ * so scale - eh is exact by Sterbenz) and el its rounding error, rounded (2^-106 of e). */
+static inline vd sigmoid_e_dd(vd scale, vd tmp, vd *el) {
+    vd eh = vd_fma(scale, tmp, scale);
+    *el = vd_fma(scale, tmp, vd_sub(scale, eh));
+    return eh;
+}
+
+/* accurate float64 as a double-double (the float32 accurate tier's unsure lanes use sl):
+ *   e = exp(-a), a clamped to 700, from tanh's exp (tanh-inl.h: tanh_exp_reduce, tanh_exp_poly;
+ *   included before this file): -a = kd ln2/16 + r_hi (r_hi exact: ln2_hi_n has 37 bits, k <
+ *   2^16), e = scale (1 + r_hi + lo), lo = delta + r^2 p(r) + tail (1 + r) (p of degree 7:
+ *   2^-65.3; the table's tails to 2^-106; delta the reduction's low part, to 2^-87), summed by
+ *   Fast2Sum into m + m_lo and scaled into eh + el (scale - eh exact by Sterbenz): the dropped
+ *   roundings are those of lo's terms, each below 2^-53 of |lo| <= 2^-11, so e is within about
+ *   2^-63 relative.  (exp_f64_accurate_core, with r rounded once, measured 0.5209 ULP here.)
+ *   e's relative error reaches s multiplied by e/(1 + e) <= 1/2 (x >= 0) or 1/(1 + e) <= 1
+ *   (x < 0); the quotient's own dropped terms are below 2^-104.  So sh + sl is within ~2^-62.5
+ *   of s, relative, and sh within 0.5 + 2^-9.5 ULP (the measured maximum: docs/accuracy.md).
+ *   Lanes with x < -700 (and NaN) are set by the caller. */
+static inline vd sigmoid_f64_accurate_dd(vd x, vd *sl) {
+    vd a = vd_min(vd_abs(x), vd_set(SIG_LIM.f64_clamp));
+    vd r_hi, delta, scale, tail;
+    vd r = tanh_exp_reduce(vd_neg(a), &r_hi, &delta, &scale, &tail);
+    vd r2 = vd_mul(r, r);
+    vd lo = vd_fma(r2, tanh_exp_poly(r, r2), vd_add(vd_fma(tail, r, tail), delta));
+    vd m = vd_add(r_hi, lo);
+    vd m_lo = vd_add(vd_sub(r_hi, m), lo); /* Fast2Sum: |r_hi| >= |lo| or both below 2^-33 */
+    vd eh = vd_fma(scale, m, scale);
+    vd el = vd_fma(scale, m_lo, vd_fma(scale, m, vd_sub(scale, eh)));
+    return sigmoid_quot_dd(vd_lt(x, vd_set(0.0)), eh, el, sl);
+}
+
+/* the tier's exp(x) where x < -700, x + x where x is NaN, else s */
+#define SIGMOID_F64_TAIL(exp_vec, x, s)                                                     \
+    do {                                                                                    \
+        vdm tail_ = vdm_not(vd_ge(x, vd_set(-SIG_LIM.f64_clamp)));                          \
+        if (VM_RARE(vdm_bits(tail_))) {                                                     \
+            int ignored_ = 0;                                                               \
+            s = vd_select(tail_, exp_vec(x, &ignored_), s);                                 \
+        }                                                                                   \
+    } while (0)
+
+/* accurate float64 (< 1 ULP; budget at sigmoid_f64_accurate_dd).  Below -700: exp's accurate
+ * tier (< 0.53 ULP), subnormal results rounded once.
+ *   Worst measured: sigmoid accurate float64 0.505782 ULP at x = -700.0000000000705 */
+static inline vd sigmoid_f64_accurate_vec(vd x, int *st) {
+    (void)st;
+    vd sl;
+    vd s = sigmoid_f64_accurate_dd(x, &sl);
+    SIGMOID_F64_TAIL(exp_f64_accurate_vec, x, s);
+    return s;
+}
+
+/* fast float64 (faithful): the accurate structure on exp_f64_fast_core (N = 16 with tails,
+ *   degree 6: 2^-56.3, tmp's roundings < 2^-58: < 2^-55.9 relative), a clamped to 700:
+ *   0.5 + 2^-2.9 < 0.64 ULP.  Below -700: exp's fast tier (faithful; its subnormal results
+ *   are rounded twice, the measured worst).
+ *   Worst measured: sigmoid fast float64 0.749064 ULP at x = -708.547070702922 */
+static inline vd sigmoid_f64_fast_vec(vd x, int *st) {
+    (void)st;
+    vd a = vd_min(vd_abs(x), vd_set(SIG_LIM.f64_clamp));
+    vd scale, el, sl;
+    vd tmp = exp_f64_fast_core(vd_neg(a), &scale);
+    vd eh = sigmoid_e_dd(scale, tmp, &el);
+    vd s = sigmoid_quot_dd(vd_lt(x, vd_set(0.0)), eh, el, &sl);
+    SIGMOID_F64_TAIL(exp_f64_fast_vec, x, s);
+    return s;
+}
+
+/* approx float64 (bound 2^26 ULP): e = scale + scale tmp from exp_f64_approx_core (< 2^24 ULP
+ *   relative), s = n / (1 + e): e's error times at most 1, plus 3 roundings: < 2^24.2 ULP.
+ *   Below -700: exp's approx tier (it may flush subnormal results, as the tier allows).
+ *   Worst measured: sigmoid approx float64 1.41352e+07 ULP at x = -375.00658853845016 */
+static inline vd sigmoid_f64_approx_vec(vd x, int *st) {
+    (void)st;
+    vd a = vd_min(vd_abs(x), vd_set(SIG_LIM.f64_clamp));
+    vd scale;
+    vd tmp = exp_f64_approx_core(vd_neg(a), &scale);
+    vd e = vd_fma(scale, tmp, scale);
+    vd s = vd_div(vd_select(vd_lt(x, vd_set(0.0)), e, vd_set(1.0)), vd_add(vd_set(1.0), e));
+    SIGMOID_F64_TAIL(exp_f64_approx_vec, x, s);
+    return sigmoid_nan_f64(x, s);
+}
+
+/* float32, first pass in double: n/(1 + e), e = exp(-a) from exp_f32_first_core (N = 16
+ * without tails, degree 4: relative error below vm_exp_f32_accurate_k's certified bound, 2^-37.48), a
+ * clamped to 87; the error reaches s times at most 1, plus three roundings (scale + scale tmp,
+ * 1 + e, the division: 2^-51.4): within 2^-37.4 relative, 2^15.6 double ulps. */
+static inline vd sigmoid_f32_first_pass(vd x) {
+    vd a = vd_min(vd_abs(x), vd_set(SIG_LIM.f32_branch_free_abs));
+    vd scale;
+    vd tmp = exp_f32_first_core(vd_neg(a), &scale);
+    vd e = vd_fma(scale, tmp, scale);
+    return vd_div(vd_select(vd_lt(x, vd_set(0.0)), e, vd_set(1.0)), vd_add(vd_set(1.0), e));
+}
+
+/* sigmoid(x) as a double-double for the float32 accurate tier's unsure lanes: the float64
+ * accurate double-double (~2^-62.5 relative), except for |x| < 2^-5, where sigmoid(x) lies
+ * within 2^-70 of float midpoints for some inputs (1/2 + x/4 is a midpoint: x = +-2^-23 ..,
+ * the cubic term decides): there 1/2 + x/4 (exact in double for float x, |x| >= 2^-28; below,
+ * the float result is 1/2 whatever the rounding) + t, t = -x^3/48 + x^5/480 - 17 x^7/80640 +
+ * 31 x^9/1451520 (the next term is below 2^-73.8 for |x| < 2^-5; t's roundings 2^-52 of
+ * |t| <= 2^-20.6), normalized by Fast2Sum. */
+static inline vd sigmoid_f32_dd(vd x, vd *sl) {
+    vd s = sigmoid_f64_accurate_dd(x, sl);
+    vdm small = vd_lt(vd_abs(x), vd_set(SIG_LIM.f32_series_abs));
+    if (vdm_bits(small)) {
+        vd u = vd_mul(x, x);
+        vd P = vd_fma(u, vd_fma(u, vd_fma(u, vd_set(31.0 / 1451520.0), vd_set(-17.0 / 80640.0)),
+                                vd_set(1.0 / 480.0)),
+                      vd_set(-1.0 / 48.0));
+        vd t = vd_mul(vd_mul(x, u), P);
+        vd h = vd_fma(x, vd_set(0.25), vd_set(0.5));
+        vd hs = vd_add(h, t);
+        vd hl = vd_sub(t, vd_sub(hs, h));
+        s = vd_select(small, hs, s);
+        *sl = vd_select(small, hl, *sl);
+    }
+    return s;
+}
+
+/* float32 results that may be subnormal (x < -87, and NaN): one lane at a time, the double-
+ * double rounded once (any magnitude) */
+VM_COLD static float sigmoid_f32_special(float x, int *st) {
+    (void)st;
+    if (isnan(x)) return VM_FADD(x, x);
+    vd sl;
+    vd s = sigmoid_f32_dd(vd_set((double)x), &sl);
+    return vm_round_dd_f32_any(vd_first(s), vd_first(sl));
+}
+
+/* accurate float32 (correctly rounded): the first pass decides the rounding unless it lies
+ * within f32_cr_window double ulps (2^20, 21x the first pass's 2^15.6) of a float midpoint;
+ * those lanes take sigmoid_f32_dd rounded once (vm_round_dd_f32); x < -87 (subnormal float
+ * results possible) and NaN lanes take sigmoid_f32_special.  The exhaustive test finds every
+ * float32 result correctly rounded.
+ *   Worst measured: sigmoid accurate float32 0.5 ULP at x = -5.9604645e-08 */
+static inline vfh sigmoid_f32_accurate_vec(vfh xf, int *st) {
+    vd x = vd_from_vfh(xf);
+    vd y = sigmoid_f32_first_pass(x);
+    vdm hard = vd_near_f32_midpoint(y, (int64_t)SIG_LIM.f32_cr_window);
+    vdm special = vdm_not(vd_ge(x, vd_set(-SIG_LIM.f32_branch_free_abs)));
+    if (VM_RARE(vdm_bits(hard))) {
+        vd sl;
+        vd s = sigmoid_f32_dd(x, &sl);
+        y = vd_select(hard, vd_from_vfh(vm_round_dd_f32(s, sl)), y);
+    }
+    vfh yf = vfh_from_vd(y);
+    if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, sigmoid_f32_special, st);
+    return yf;
+}
+
+/* fast float32 (faithful): the first pass (2^-37.4 relative) rounded once: < 0.5 + 2^-13 ULP;
+ * x < -87 and NaN as the accurate tier (correctly rounded).
+ *   Worst measured: sigmoid fast float32 0.500078 ULP at x = -4.911103 */
+static inline vfh sigmoid_f32_fast_vec(vfh xf, int *st) {
+    vd x = vd_from_vfh(xf);
+    vfh yf = vfh_from_vd(sigmoid_f32_first_pass(x));
+    vdm special = vdm_not(vd_ge(x, vd_set(-SIG_LIM.f32_branch_free_abs)));
+    if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, sigmoid_f32_special, st);
+    return yf;
+}
+
+/* approx float32 (bound 2^11 ULP): float arithmetic, e = scale + scale tmp from
+ *   exp_f32_approx_core (< 2^4 ULP), a clamped to 86 (where 1/(1 + e) rounds to 1), s = n/(1 + e)
+ *   (3 roundings): < 2^4.2 ULP.  x < -86: exp_f32_approx_vec(x) (e/(1 + e) = e to 2^-124;
+ *   it may flush subnormal results, as the tier allows).
+ *   Worst measured: sigmoid approx float32 11.3439 ULP at x = -86.66504 */
+static inline vf sigmoid_f32_approx_vec(vf x, int *st) {
+    (void)st;
+    vf a = vf_min(vf_abs(x), vf_set((float)SIG_LIM.f32_approx_clamp));
+    vf scale;
+    vf tmp = exp_f32_approx_core(vf_neg(a), &scale);
+    vf e = vf_fma(scale, tmp, scale);
+    vf s = vf_div(vf_select(vf_lt(x, vf_set(0.0f)), e, vf_set(1.0f)), vf_add(vf_set(1.0f), e));
+    vfm tail = vfm_not(vf_ge(x, vf_set((float)-SIG_LIM.f32_approx_clamp)));
+    if (VM_RARE(vfm_bits(tail))) {
+        int ignored = 0;
+        s = vf_select(tail, exp_f32_approx_vec(x, &ignored), s);
+    }
+    return sigmoid_nan_f32(x, s);
+}
+
+VM_ARRAY_F64(vm_sigmoid_accurate_f64, sigmoid_f64_accurate_vec)
+VM_ARRAY_F32_IN_F64(vm_sigmoid_accurate_f32, sigmoid_f32_accurate_vec)
+VM_ARRAY_F64(vm_sigmoid_fast_f64, sigmoid_f64_fast_vec)
+VM_ARRAY_F32_IN_F64(vm_sigmoid_fast_f32, sigmoid_f32_fast_vec)
+VM_ARRAY_F64(vm_sigmoid_approx_f64, sigmoid_f64_approx_vec)
+VM_ARRAY_F32(vm_sigmoid_approx_f32, sigmoid_f32_approx_vec)
