@@ -82,15 +82,15 @@ def test_ltoir_is_generated_from_the_current_source(major):
 # ---- which path a process uses -----------------------------------------------------------------
 
 @pytest.mark.parametrize("nvjitlink, expected", [
-    (None, "ptx"), ((12, 4), "ptx"), ((12, 9), "ltoir12"), ((12, 10), "ltoir12"), ((13, 0), "ptx"),
+    (None, "ptx"), ((12, 4), "ptx"), ((12, 9), "ltoir12"), ((12, 10), "ltoir12"), ((13, 0), "ltoir13"),
     ((13, 5), "ltoir13"), ((13, 7), "ltoir13"), ((14, 0), "ptx")])
 def test_link_choice(vc, monkeypatch, nvjitlink, expected):
     """LTO-IR of nvJitLink's major version where nvJitLink is at least as new as the NVRTC that
-    made it, else the PTX (expected assumes the committed files' NVRTC 12.9 and 13.5)."""
+    made it, else the PTX (expected assumes the committed files' NVRTC 12.9 and 13.0)."""
     from vecmath.cuda import _ltoir_versions
 
-    if _ltoir_versions.NVRTC != {12: (12, 9), 13: (13, 5)}:
-        pytest.skip(f"the table below assumes NVRTC 12.9 and 13.5, not {_ltoir_versions.NVRTC}")
+    if _ltoir_versions.NVRTC != {12: (12, 9), 13: (13, 0)}:
+        pytest.skip(f"the table below assumes NVRTC 12.9 and 13.0, not {_ltoir_versions.NVRTC}")
     monkeypatch.delenv("VECMATH_CUDA_LINK", raising=False)
     monkeypatch.setattr(vc, "_nvjitlink_version", lambda: nvjitlink)
     kind, path, reason = vc._choose_link()

@@ -45,7 +45,10 @@ FLAGS = ["--fmad=false", "--ftz=false", "--prec-div=true", "--prec-sqrt=true",
 # it (tests/test_cuda_ptx.py), which proves that every operation is rounded explicitly.
 LOOSE_FLAGS = ["--use_fast_math", "-default-device", "-rdc=true", "-std=c++20"]
 # The committed PTX comes from CUDA 12's NVRTC: its PTX ISA (8.x) loads on every driver from
-# CUDA 12 on, where CUDA 13's (9.x) needs a CUDA 13 driver.  $VECMATH_NVRTC names another library.
+# CUDA 12 on, where CUDA 13's (9.x) needs a CUDA 13 driver.  $VECMATH_NVRTC names another library;
+# $VECMATH_NVRTC_13 (_12) the one to make that major's LTO-IR with: the committed vecmath_cuda13.ltoir
+# comes from NVRTC 13.0, the oldest 13, so that every nvJitLink 13 links it (a 13.5 LTO-IR made
+# nvJitLink 13.0, on an H100 machine's CUDA 13.0 stack, fall back to the PTX).
 NVRTC_NAMES = {12: "libnvrtc.so.12", 13: "libnvrtc.so.13"}
 
 
@@ -58,6 +61,9 @@ def find_nvrtc(major=None):
     env = os.environ.get("VECMATH_NVRTC")
     if env and major is None:
         return env
+    pinned = os.environ.get(f"VECMATH_NVRTC_{major}") if major else None
+    if pinned:          # the release the committed LTO-IR comes from (.ci/run fetches it)
+        return pinned
     for m in ([major] if major else [12, 13]):
         for root in _roots():
             found = glob.glob(os.path.join(root, "nvidia", "*", "lib", NVRTC_NAMES[m]))
@@ -91,7 +97,12 @@ def _headers():
 def compile_source(arch=ARCH, lib=None, lto=False, flags=None, source=None, path=None):
     """SOURCE (or `source`, text; or the file `path`) compiled by NVRTC (the library at `lib`) for
     arch: the PTX text, or with lto=True the LTO-IR bytes.  flags replaces FLAGS."""
-    nv = ctypes.CDLL(lib or find_nvrtc())
+    lib = lib or find_nvrtc()
+    # its builtins library, by its soname, from beside it: NVRTC dlopens it, and a library from
+    # outside the loader's path (a pinned release: VECMATH_NVRTC_13) would not be found
+    for builtins in glob.glob(os.path.join(os.path.dirname(lib), "libnvrtc-builtins.so.*")):
+        ctypes.CDLL(builtins, mode=ctypes.RTLD_GLOBAL)
+    nv = ctypes.CDLL(lib)
     prog = ctypes.c_void_p()
 
     def check(err, what):
