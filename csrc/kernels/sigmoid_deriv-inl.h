@@ -7,7 +7,9 @@
  *                     2^-58.3 relative + 2^-100 + the final rounding: ~0.53 ULP
  *   float32 accurate  in double, e from exp_f32_first_core, e/(D D) rounded once: 0.5 + 2^-13
  *     and fast        ULP (beyond |x| > 87: exp(-|x|) in double, rounded once)
- *   fast float64      e/(D D) on exp_f64_fast_core: e's 0.64 ULP + 3 roundings: < 3 ULP
+ *   fast float64      e/(D D) on exp_f64_fast_core: e's 0.64 ULP, D's rounding twice and
+ *                     D D's and the quotient's: < 2.64 units of 2^-53 relative, so < 5.3 ULP
+ *                     (within fast's 8; measured 3.02: docs/ad.md)
  *   approx            the same on the tier's exp core (float arithmetic for float32)
  *   tails             |x| beyond the value's clamp: s' = e (1 - 2e + ..) = exp(-|x|) to far
  *                     below an ulp: the tier's exp of -|x| (approx may flush)

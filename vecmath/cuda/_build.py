@@ -7,7 +7,8 @@ vecmath.cuda links into user kernels, with NVRTC and vecmath's own flags:
     vecmath_xla.ptx        vecmath.jax's GPU kernels (csrc/cuda/vecmath_cuda_xla.cu), NVRTC 12
     _ltoir_versions.py     which NVRTC release made each LTO-IR (nvJitLink must be as new)
 
-    python -m vecmath.cuda._build     # rewrite them (needs NVRTC 12 and 13, and a checkout)
+    python -m vecmath.cuda._build     # rewrite them (needs NVRTC 12, NVRTC 13.0 through
+                                      # VECMATH_NVRTC_13, and a checkout)
 
 The flags --fmad=false --ftz=false --prec-div=true --prec-sqrt=true hold for the PTX, which
 ptxas assembles as it is.  The LTO-IR is optimized and compiled again at link time, with the
@@ -50,6 +51,9 @@ LOOSE_FLAGS = ["--use_fast_math", "-default-device", "-rdc=true", "-std=c++20"]
 # comes from NVRTC 13.0, the oldest 13, so that every nvJitLink 13 links it (a 13.5 LTO-IR made
 # nvJitLink 13.0, on an H100 machine's CUDA 13.0 stack, fall back to the PTX).
 NVRTC_NAMES = {12: "libnvrtc.so.12", 13: "libnvrtc.so.13"}
+# The release each major's LTO-IR must come from, where it is pinned: the oldest 13, so that
+# every nvJitLink 13 links it (nvJitLink takes LTO-IR from its own major, no newer than itself)
+PINNED = {13: (13, 0)}
 
 
 def _roots():
@@ -191,6 +195,10 @@ def main(argv):
             lib = find_nvrtc(major)
         except FileNotFoundError as e:
             print(f"kept {path.relative_to(ROOT)}: {e}")
+            continue
+        if major in PINNED and nvrtc_version(lib) != PINNED[major]:
+            print(f"kept {path.relative_to(ROOT)}: it comes from NVRTC {'.'.join(map(str, PINNED[major]))}, "
+                  f"not {'.'.join(map(str, nvrtc_version(lib)))} ({lib}); set VECMATH_NVRTC_{major}")
             continue
         path.write_bytes(compile_ltoir(lib=lib))
         versions[major] = nvrtc_version(lib)
