@@ -193,23 +193,25 @@ _NO_LOOP = re.compile(r"ufunc '(\w+)' not supported for the input types")
 
 
 def _unsupported_types(excinfo):
-    """The dtypes vecmath has no loop for, from the frame that called the ufunc."""
+    """The dtypes vecmath has no loop for, from the innermost frame that holds one (an array,
+    a NumPy or Python complex scalar, or a list or tuple of them)."""
     import numpy as np
 
-    kinds = set()
+    def dtype_of(v):
+        if isinstance(v, (np.ndarray, np.generic)):
+            return v.dtype
+        return np.dtype(complex) if isinstance(v, complex) else None
+
     for entry in reversed(excinfo.traceback):
+        kinds = set()
         for v in entry.frame.f_locals.values():
-            if isinstance(v, (np.ndarray, np.generic)):
-                dt = v.dtype
-            elif isinstance(v, complex):
-                dt = np.dtype(complex)
-            else:
-                continue
-            if dt.char not in "efd?bhilqpBHILQP":
-                kinds.add(str(dt))
+            for item in (v if isinstance(v, (list, tuple)) else (v,)):
+                dt = dtype_of(item)
+                if dt is not None and dt.char not in "efd?bhilqpBHILQP":
+                    kinds.add(str(dt))
         if kinds:
-            break
-    return ", ".join(sorted(kinds)) or "a type other than float16/32/64"
+            return "input of type " + ", ".join(sorted(kinds))
+    return "an input of a type"
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -220,8 +222,8 @@ def pytest_runtest_makereport(item, call):
             call.excinfo.errisinstance(TypeError):
         m = _NO_LOOP.search(str(call.excinfo.value))
         if m and m.group(1) in _state["swapped"].values():
-            why = (f"input of type {_unsupported_types(call.excinfo)}: vecmath.{m.group(1)} "
-                   f"computes float16/32/64 only (TypeError from NumPy's dispatch)")
+            why = (f"{_unsupported_types(call.excinfo)}: vecmath.{m.group(1)} computes "
+                   f"float16/32/64 only (TypeError from NumPy's dispatch)")
             rep.outcome = "skipped"
             rep.longrepr = (str(item.path), item.location[1], f"Skipped: {why}")
 
