@@ -45,7 +45,7 @@ struct ufunc_spec {
 /* (then the loop tables, empty until init fills them: every field initialized, for -Wextra) */
 #define KERNELS(name) offsetof(struct vm_table, name##_f64), offsetof(struct vm_table, name##_f32), {0}, {0}, {0}
 #define VALUE_DOC(fn, tier) #fn "(x, /, out=None, *, where=True, ...): vecmath " #tier " tier; " \
-    "see numpy." #fn " for the ufunc arguments."
+    "the ufunc arguments are numpy.ufunc's."
 #define VALUE_SPEC(fn, tier) \
     {#fn "_" #tier, #fn, VALUE_DOC(fn, tier), #fn, 1, KERNELS(fn##_##tier)},
 #define DERIV_SPECS(fn, tier)                                                                   \
