@@ -72,7 +72,8 @@ def competitor_calls(fn, dtype):
         return {}
     suffix = {"float32": "f32", "float64": "f64"}[np.dtype(dtype).name]
     out = {}
-    for label, prefix in (("SLEEF u10", "sleef_u10"), ("SLEEF u35", "sleef_u35"), ("libmvec", "libmvec")):
+    for label, prefix in (("SLEEF u10", "sleef_u10"), ("SLEEF u35", "sleef_u35"), ("SLEEF u15", "sleef_u15"),
+                          ("libmvec", "libmvec")):
         f = getattr(lib, f"{prefix}_{isa}_{fn}_{suffix}", None)
         if f is None:
             continue

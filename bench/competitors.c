@@ -42,6 +42,7 @@
     D4(libmvec_avx2_##fn##_f64, _ZGVdN4v_##fn)                                             \
     F8(libmvec_avx2_##fn##_f32, _ZGVdN8v_##fn##f)
 MVEC(exp) MVEC(log) MVEC(tanh) MVEC(atan) MVEC(expm1) MVEC(log1p) /* expm1, log1p: glibc >= 2.35 */
+MVEC(erf) MVEC(erfc)                                               /* glibc >= 2.35 */
 
 #ifdef HAVE_SLEEF
 #define SLEEF(fn, u)                                                                       \
@@ -51,6 +52,7 @@ MVEC(exp) MVEC(log) MVEC(tanh) MVEC(atan) MVEC(expm1) MVEC(log1p) /* expm1, log1
     F8(sleef_##u##_avx2_##fn##_f32, Sleef_##fn##f8_##u##avx2)
 SLEEF(exp, u10) SLEEF(log, u10) SLEEF(tanh, u10) SLEEF(atan, u10) SLEEF(expm1, u10) SLEEF(log1p, u10)
 SLEEF(log, u35) SLEEF(tanh, u35) SLEEF(atan, u35)   /* SLEEF has no 3.5-ULP exp, expm1 or log1p */
+SLEEF(erf, u10) SLEEF(erfc, u15)                    /* erfc: 1.5 ULP is SLEEF's only version */
 #endif
 
 /* glibc's scalar functions in a plain loop (the C library a non-SIMD program calls; NumPy's

@@ -280,8 +280,13 @@ static inline float vm_round_dd_f32_any(double s, double e) {
  * computed (a stack frame: see below).  csrc/lane_table.c lists them all by name; status bits
  * are dropped.  No local arrays, no local status word: any stack object makes GCC realign the
  * frame of every call to 64 bytes (about 6 cycles a call with zmm registers). */
-/* where the lane functions' special lanes drop their status bits (only they write here) */
-static _Thread_local int vm_lane_status;
+/* Where the lane functions' special lanes drop their status bits: written, never read.  Not a
+ * thread-local: in a shared library each access to one is a call of __tls_get_addr, and around
+ * that call GCC gave every lane function a 64-byte realigned frame, a spill of the vector
+ * argument and a vzeroupper (docs/numba.md, "Two speeds per process").  Threads that meet
+ * special lanes at once OR bits into it concurrently (a race on a word nobody reads), on a
+ * cache line of its own. */
+static int vm_lane_status __attribute__((aligned(64)));
 #define VM_LANES_F64(NAME, VEC)                                                             \
     double VM_NAME(NAME##_x1)(double x) { return vd_first(VEC(vd_set(x), &vm_lane_status)); } \
     VM_REGISTER(NAME, vd, VM_THIS(VM_FIELD_LANES64), VEC)

@@ -26,6 +26,7 @@ registered with `llvmlite.binding.add_symbol` when this module is imported, whic
 numba compiles anything or loads a cached function (numba's entry point imports vecmath.numba).
 """
 import re
+import threading
 
 import llvmlite.binding as llvm
 from llvmlite import ir
@@ -84,6 +85,54 @@ def _register_symbols():
 
 
 _register_symbols()
+
+# Every name a compiled module may call: the register functions and the one-lane functions.
+LANE_NAMES = frozenset(LANE_TABLE) | {name[:-len(isa) - 1] for name, (_, isa) in LANE_TABLE.items()
+                                      if name.endswith(f"_x1_{isa}")}
+_no_interleave = threading.local()
+
+
+def _without_interleaving():
+    """Compile every module that calls a lane entry point with the loop vectorizer's
+    interleaving off (LLVM's PipelineTuningOptions.loop_interleaving), numba's other options
+    unchanged.
+
+    Why: every vector register is caller-saved, so a loop interleaved by 4 keeps three loaded
+    registers and three results on the stack across the four calls of each iteration; in
+    processes whose stack lands at some offsets mod 4096 (random under ASLR) those stores
+    4K-alias with the kernel's loads (most likely of its constants): the "two speeds per
+    process" of docs/numba.md, where such loops ran up to 3x slower.  One call per iteration leaves nothing on the stack
+    and was faster at every stack offset measured.  Other loops of the same function are not
+    interleaved either.  Without the numba/llvmlite internals this needs, nothing changes."""
+    try:
+        from numba.core.codegen import CPUCodeLibrary
+        optimize = CPUCodeLibrary._optimize_final_module
+        create = llvm.create_pass_builder
+    except (ImportError, AttributeError):
+        return
+    if getattr(optimize, "_vecmath", False):
+        return
+
+    def create_pass_builder(tm, pto):
+        if getattr(_no_interleave, "on", False):
+            pto.loop_interleaving = False
+        return create(tm, pto)
+
+    def _optimize_final_module(self):
+        calls = any(f.name in LANE_NAMES for f in self._final_module.functions)
+        previous = getattr(_no_interleave, "on", False)
+        _no_interleave.on = previous or calls
+        try:
+            return optimize(self)
+        finally:
+            _no_interleave.on = previous
+
+    _optimize_final_module._vecmath = True
+    llvm.create_pass_builder = create_pass_builder
+    CPUCodeLibrary._optimize_final_module = _optimize_final_module
+
+
+_without_interleaving()
 
 
 def _target_features(context):
