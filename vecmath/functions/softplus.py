@@ -15,6 +15,15 @@ import math
 from . import Function
 
 
+def numpy_softplus(x):
+    """softplus in NumPy: np.logaddexp(0, x) (in x's dtype: 0 is a weak Python scalar)."""
+    import numpy as np
+    return np.logaddexp(0, x)
+
+
+numpy_softplus.label = "np.logaddexp(0, x)"
+
+
 def _exact(x):
     if math.isinf(x):
         return math.inf if x > 0 else 0.0
@@ -33,7 +42,7 @@ def _series(t):
 
 
 FUNCTION = Function(
-    name="softplus", order=7, peer=None, mpmath="mpf_softplus",
+    name="softplus", order=7, peer=None, equivalent="vecmath.functions.softplus:numpy_softplus", mpmath="mpf_softplus",
     exact=_exact, series=_series,
     specials=[(math.nan, math.nan), (math.inf, math.inf), (-math.inf, 0.0), (1000.0, 1000.0),
               (800.0, 800.0), (40.0, 40.0), (1e300, 1e300), (-1000.0, 0.0), (-800.0, 0.0)],
