@@ -15,10 +15,12 @@ import math
 from . import Function
 
 
-def numpy_softplus(x):
-    """softplus in NumPy: np.logaddexp(0, x) (in x's dtype: 0 is a weak Python scalar)."""
-    import numpy as np
-    return np.logaddexp(0, x)
+def numpy_softplus(x, xp=None):
+    """softplus in NumPy: np.logaddexp(0, x) (in x's dtype: 0 is a weak Python scalar); xp: a
+    NumPy-like namespace instead (autograd.numpy)."""
+    if xp is None:
+        import numpy as xp
+    return xp.logaddexp(0, x)
 
 
 numpy_softplus.label = "np.logaddexp(0, x)"
