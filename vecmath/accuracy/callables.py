@@ -93,9 +93,11 @@ def torch_adapter(torch_func):
 
 
 def torch_callable(func):
-    """PyTorch's func on NumPy arrays, or None when torch does not import."""
+    """PyTorch's func on NumPy arrays (torch.<func>, else torch.nn.functional.<func>: softplus),
+    or None when torch does not import or has no such function."""
     try:
         import torch
     except ImportError:
         return None
-    return torch_adapter(getattr(torch, func))
+    found = getattr(torch, func, None) or getattr(torch.nn.functional, func, None)
+    return torch_adapter(found) if found is not None else None

@@ -15,12 +15,12 @@ import math
 from . import Function
 
 
-def numpy_softplus(x, xp=None):
+def numpy_softplus(x, out=None, xp=None):
     """softplus in NumPy: np.logaddexp(0, x) (in x's dtype: 0 is a weak Python scalar); xp: a
     NumPy-like namespace instead (autograd.numpy)."""
     if xp is None:
         import numpy as xp
-    return xp.logaddexp(0, x)
+    return xp.logaddexp(0, x) if out is None else xp.logaddexp(0, x, out=out)
 
 
 numpy_softplus.label = "np.logaddexp(0, x)"
