@@ -27,7 +27,8 @@
  *   accurate float32  correctly rounded    the first pass in double (exp_f32_first_core, log's
  *                                          first pass) + float midpoint window; unsure lanes
  *                                          take the float64 double-double rounded once
- *   fast float64      <= 1 ULP             as accurate, e from exp_f64_fast_core: < 0.8 ULP
+ *   fast float64      <= 1 ULP             as accurate, e from exp_f64_fast_core and L from
+ *                                          log's fast polynomial: < 1 ULP
  *   fast float32      <= 1 ULP             accurate float32's first pass, rounded: < 0.51 ULP
  *   approx float64    2^26 ULP             exp_f64_approx_core, log1p's approx evaluation:
  *                                          < 2^24.5 ULP
@@ -121,17 +122,46 @@ static inline vd softplus_f64_accurate_vec(vd x, int *st) {
     return y;
 }
 
+/* L = log1p(eh + el) = s + *l_lo (unnormalized: |l_lo| < 2^-5 s) for the fast tier: the
+ * reduction of softplus_log1p_dd, then log's fast polynomial (log_f64_fast_g: G degree 7,
+ * 2^-54.7, as log1p's fast tier) with k ln2 + log c + rh by Fast2Sum and the small terms
+ * (the table's and ln2's low parts, rl) in one FMA: within 2^-54.3 of L, relative. */
+static inline vd softplus_log1p_fast(vd eh, vd el, vd *l_lo) {
+    vd one = vd_set(1.0);
+    vd u = vd_add(one, eh);
+    vd d = vd_add(vd_sub(one, u), eh); /* exact */
+    vdi idx;
+    vd kd;
+    vd z = log_reduce16(u, 0.0, &idx, &kd);
+    vd invc = vd_lookup(vm_log_invc16, idx, 16);
+    vd r = vd_fma(z, invc, vd_set(-1.0)); /* exact */
+    vd sc = log1p_scale_f64(kd);
+    vd ds = vd_mul(d, sc);
+    vd rh, rl;
+    LOG1P_SPLIT(vd, ds, invc, r, rh, rl);
+    rl = vd_fma(vd_mul(el, sc), invc, rl);
+    vd r2 = vd_mul(rh, rh);
+    vd g = log_f64_fast_g(rh, r2);
+    vd w = vd_fma(kd, vd_set(LOG_K.ln2_hi), vd_lookup(vm_log_logc16_hi, idx, 16)); /* exact */
+    vd tail = vd_fma(kd, vd_set(LOG_K.ln2_lo), vd_lookup(vm_log_logc16_lo, idx, 16));
+    vd s = vd_add(w, rh);
+    vd e = vd_add(vd_sub(w, s), rh);
+    *l_lo = vd_fma(r2, g, vd_add(vd_add(e, tail), rl));
+    return s;
+}
+
 /* fast float64 (faithful): the accurate structure on exp_f64_fast_core (N = 16 with tails,
- *   degree 6: 2^-56.3; tmp's roundings < 2^-58: e = eh + el within 2^-55.9 relative), e's
- *   error reaching the result multiplied by at most 1: 0.5 + 2^-1.9 < 0.8 ULP.  Below -700:
- *   exp's fast tier (faithful; its subnormal results are rounded twice). */
+ *   degree 6: 2^-56.3; tmp's roundings < 2^-58: e = eh + el within 2^-55.9 relative) and log's
+ *   fast polynomial (softplus_log1p_fast: 2^-54.3), each error reaching the result multiplied
+ *   by at most 1: 0.5 + 2^-1.0 ULP at the very worst (< 1, faithful; measured: docs/accuracy.md).
+ *   Below -700: exp's fast tier (faithful; its subnormal results are rounded twice). */
 static inline vd softplus_f64_fast_vec(vd x, int *st) {
     vd a = vd_min(vd_abs(x), vd_set(SP_LIM.f64_clamp));
     vd scale, ll, lo;
     vd tmp = exp_f64_fast_core(vd_neg(a), &scale);
     vd eh = vd_fma(scale, tmp, scale);
     vd el = vd_fma(scale, tmp, vd_sub(scale, eh)); /* scale - eh exact (Sterbenz) */
-    vd lh = softplus_log1p_dd(eh, el, &ll);
+    vd lh = softplus_log1p_fast(eh, el, &ll);
     vd y = softplus_sum_dd(x, lh, ll, &lo);
     y = vd_select(vd_gt(x, vd_set(SP_LIM.f64_clamp)), x, y);
     SOFTPLUS_F64_TAIL(exp_f64_fast_vec, x, y, st);
@@ -156,7 +186,7 @@ static inline vd softplus_f64_approx_vec(vd x, int *st) {
  * 2^-37.48 relative, vm_exp_f32_accurate_k's certified bound), 1 + e = u + d exactly, log's
  * first pass (2^-41) on r + d (d unscaled: d 2^-k = d but at e = 1, where d = 0; d/c - d is
  * below 2^-57 absolute where c != 1, next to L > 2^-5), max(x, 0) + L: within 2^-37.3
- * relative, < 2^16.7 double ulps.  x > 87 gives x + e^-87 = x in double (x is a float). */
+ * relative, < 2^15.7 double ulps (relative 2^-37.3 times at most 2^53 ulps per unit).  x > 87 gives x + e^-87 = x in double (x is a float). */
 static inline vd softplus_f32_first_pass(vd x) {
     vd a = vd_min(vd_abs(x), vd_set(SP_LIM.f32_branch_free_abs));
     vd scale;
@@ -186,7 +216,7 @@ VM_COLD static float softplus_f32_special(float x, int *st) {
 }
 
 /* accurate float32 (correctly rounded): the first pass decides the rounding unless it lies
- * within f32_cr_window double ulps (2^20, 8x the first pass's 2^16.7) of a float midpoint;
+ * within f32_cr_window double ulps (2^18, 4.9x the first pass's 2^15.7) of a float midpoint;
  * those lanes take softplus_f64_accurate_dd rounded once (vm_round_dd_f32); x < -87 (subnormal
  * float results possible) and NaN lanes take softplus_f32_special.  The exhaustive test finds
  * every float32 result correctly rounded. */
