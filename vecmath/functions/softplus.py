@@ -77,8 +77,8 @@ FUNCTION = Function(
                                    "core; x below -86 takes exp's approx float32 tier"),
         "f32_cr_window": (2.0 ** 18, "accurate float32: double ulps around a float midpoint within "
                                      "which the first pass (2^-37.3 relative, < 2^15.7 ulps: 4.9x "
-                                     "margin) cannot decide the rounding (2^20 sent 2^-9 of lanes, "
-                                     "1 in 64 vectors, to the double-double: 25 % slower)"),
+                                     "margin) cannot decide the rounding: 2^-10 of lanes (2^20 "
+                                     "sent 2^-8, about 1 vector in 32, to the double-double)"),
     },
     deriv=lambda mp, x: 1 / (1 + mp.exp(-mp.mpf(x))), deriv_at_inf=(0.0, 1.0),
     deriv_tails=[("uniform", 30.0, 745.0), ("uniform", -745.0, -30.0)],
