@@ -44,10 +44,8 @@ struct ufunc_spec {
  * vm_<name>_<f64|f32>, which would enter it again on every call. */
 /* (then the loop tables, empty until init fills them: every field initialized, for -Wextra) */
 #define KERNELS(name) offsetof(struct vm_table, name##_f64), offsetof(struct vm_table, name##_f32), {0}, {0}, {0}
-/* the arguments are every ufunc's (numpy.ufunc), not a NumPy function's of the same name:
- * NumPy has no sigmoid or softplus */
 #define VALUE_DOC(fn, tier) #fn "(x, /, out=None, *, where=True, ...): vecmath " #tier " tier; " \
-    "the arguments are every NumPy ufunc's (numpy.ufunc)."
+    "the ufunc arguments are numpy.ufunc's."
 #define VALUE_SPEC(fn, tier) \
     {#fn "_" #tier, #fn, VALUE_DOC(fn, tier), #fn, 1, KERNELS(fn##_##tier)},
 #define DERIV_SPECS(fn, tier)                                                                   \
