@@ -26,7 +26,8 @@ from vecmath._gen.docsection import cpu_model  # noqa: E402
 N = 65536
 DOMAIN = {fn: functions.get(fn).demo_domain for fn in functions.FUNCTIONS}   # from the descriptors
 # NumPy, value then derivative by the closed form, into preallocated y and dy
-NUMPY_VALUE = {fn: spec.peer_callable(fn) for fn in spec.FUNCTIONS}   # the peer: NumPy's or SciPy's
+# the peer: NumPy's or SciPy's, or NumPy's expression (softplus: np.logaddexp(0, x))
+NUMPY_VALUE = {fn: functions.get(fn).equivalent_callable() for fn in spec.FUNCTIONS}
 
 
 def numpy_value_and_deriv(fn, x, y, dy):
@@ -45,6 +46,9 @@ def numpy_value_and_deriv(fn, x, y, dy):
         np.reciprocal(dy, out=dy)
     elif fn == "sigmoid":   # SciPy's expit (NumPy has none), then y (1 - y): collapses for large x
         NUMPY_VALUE[fn](x, out=y), np.subtract(1, y, out=dy), np.multiply(y, dy, out=dy)
+    elif fn == "softplus":   # np.logaddexp(0, x), then sigmoid = 1/(1 + e^-x) (NumPy has no expit)
+        np.logaddexp(0, x, out=y), np.negative(x, out=dy), np.exp(dy, out=dy), np.add(dy, 1, out=dy)
+        np.reciprocal(dy, out=dy)
     else:
         raise ValueError(f"bench_ad.py has no NumPy closed form of {fn}' yet")
 

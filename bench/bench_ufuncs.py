@@ -91,8 +91,10 @@ _COMPETITORS = {}
 
 
 def peer_key(fn):
-    """The column of fn's peer, the base of the ratios: "numpy", or "scipy.special" (sigmoid)."""
-    return spec.peer(fn).split(":")[0]
+    """The column of fn's peer, the base of the ratios: "numpy", or "scipy.special" (sigmoid);
+    "numpy" too for a function NumPy computes only as an expression (softplus: np.logaddexp(0, x),
+    the descriptor's equivalent)."""
+    return (spec.peer(fn) or "numpy").split(":")[0]
 
 
 def jax_call(fn):
@@ -102,7 +104,7 @@ def jax_call(fn):
     import jax
 
     jax.config.update("jax_enable_x64", True)
-    module, _, attr = spec.peer(fn).partition(":")
+    module, _, attr = (spec.peer(fn) or ":").partition(":")
     f = getattr(jax.numpy, attr) if module == "numpy" else getattr(jax.nn, fn, None) or \
         getattr(jax.scipy.special, attr)
     return jax.jit(f)
@@ -110,15 +112,20 @@ def jax_call(fn):
 
 def contenders(fn, dtype):
     import vecmath
-    peer = spec.peer_callable(fn)           # numpy.<fn>, or SciPy's (sigmoid: scipy.special.expit)
+    # numpy.<fn>, SciPy's (sigmoid: scipy.special.expit), or NumPy's expression (softplus)
+    peer = functions.get(fn).equivalent_callable()
     out = {peer_key(fn): peer} if peer is not None else {}
     for tier in ("accurate", "fast", "approx"):
         out[f"vecmath.{tier}"] = getattr(getattr(vecmath, tier), fn)
     try:
         import torch
         torch.set_num_threads(1)
-        tf = getattr(torch, fn)
-        out["torch"] = lambda x, out=None, _tf=tf: _tf(x, out=out) if out is not None else _tf(x)
+        tf = getattr(torch, fn, None)
+        if tf is not None:
+            out["torch"] = lambda x, out=None, _tf=tf: _tf(x, out=out) if out is not None else _tf(x)
+        else:   # torch.nn.functional.softplus has no out=: its time includes the allocation
+            tf = getattr(torch.nn.functional, fn)
+            out["torch"] = lambda x, out=None, _tf=tf: _tf(x)
     except ImportError:
         pass
     if WITH_JAX:

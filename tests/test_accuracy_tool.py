@@ -156,12 +156,24 @@ def _mpfr_sigmoid(gmpy2, x):
         return 1 / (1 + gmpy2.exp(-x)) if x >= 0 else gmpy2.exp(x) / (1 + gmpy2.exp(x))
 
 
+def _mpfr_softplus(gmpy2, x):
+    """MPFR has no softplus: max(x, 0) + log1p(e^-|x|) (positive terms only) at 1200 bits in
+    MPFR's widest exponent range (e^-|x| for |x| > 3e18 is 0 there, and the result x or +0 is
+    then the correctly rounded one anyway), for the caller's context to round once."""
+    with gmpy2.context(precision=1200, emin=gmpy2.get_emin_min(), emax=gmpy2.get_emax_max()):
+        x = gmpy2.mpfr(x)
+        return max(x, 0) + gmpy2.log1p(gmpy2.exp(-abs(x)))
+
+
+MPFR_COMPOSED = {"sigmoid": _mpfr_sigmoid, "softplus": _mpfr_softplus}
+
+
 def mpfr_rounded(func, x, dtype):
     """func(x) correctly rounded by MPFR (through gmpy2), subnormals included."""
     gmpy2 = pytest.importorskip("gmpy2")
     p, emin, emax = CONTEXTS[dtype]
-    if func == "sigmoid":
-        v = _mpfr_sigmoid(gmpy2, x)
+    if func in MPFR_COMPOSED:
+        v = MPFR_COMPOSED[func](gmpy2, x)
         with gmpy2.context(precision=p, emin=emin, emax=emax, subnormalize=True):
             return float(gmpy2.check_range(+v))
     with gmpy2.context(precision=p, emin=emin, emax=emax, subnormalize=True):

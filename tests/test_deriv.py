@@ -171,7 +171,10 @@ def test_warnings(pair):
                     assert raised(getattr(d, fn), x) == kind, (fn, tier, tiny_or_huge)
                 x[20] = v
             assert raised(getattr(d, fn), x) == kinds, (fn, tier, v, dtype)
-            assert raised(getattr(d, f"{fn}_and_deriv"), x) == kinds, (fn, tier, v, dtype)
+            # the fused ufunc reports the value's warnings too (softplus(-740): underflow, while
+            # its derivative, sigmoid, reports none)
+            both = sorted(set(kinds) | set(raised(getattr(TIER_MODULES[tier], fn), x)), key=KINDS.index)
+            assert raised(getattr(d, f"{fn}_and_deriv"), x) == both, (fn, tier, v, dtype)
 
 
 def test_from_output_forms():

@@ -65,6 +65,8 @@ def test_masked_arrays_as_numpy(tier, fn, dtype):
     """Same mask, same filled values (accurate tier: same bits) and same warnings as NumPy."""
     x = np.ma.array(np.array(MASKED_INPUTS, dtype), mask=[0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0])
     peer = spec.peer_callable(fn)            # NumPy's ufunc, or SciPy's (sigmoid: expit)
+    if spec.peer(fn) is None:
+        pytest.skip(f"{fn} has no ufunc peer to compare numpy.ma's outcome with")
     if peer is None:
         pytest.skip(f"{fn}'s peer {spec.peer(fn)} does not import")
     ours, theirs = masked_outcome(getattr(tier, fn), x), masked_outcome(peer, x)

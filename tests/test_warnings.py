@@ -54,6 +54,8 @@ def expected(fn, theirs, x):
 def test_same_warnings_as_numpy(fn, dtype, tier):
     ours = getattr(getattr(vecmath, tier), fn)
     theirs = spec.peer_callable(fn)         # NumPy's ufunc, or SciPy's (sigmoid: expit)
+    if spec.peer(fn) is None:
+        pytest.skip(f"{fn} has no ufunc peer: test_peerless_warnings_follow_ieee holds it to its rule")
     if theirs is None:
         pytest.skip(f"{fn}'s peer {spec.peer(fn)} does not import")
     for v in functions.get(fn).warning_probes:
@@ -62,6 +64,28 @@ def test_same_warnings_as_numpy(fn, dtype, tier):
         want = expected(fn, theirs, x)
         assert raised(ours, x) == want, (fn, dtype, v)
         # the same input inside a long array (vector path plus special lanes)
+        xs = np.concatenate([np.full(37, dtype(1)), x, np.full(37, dtype(1))])
+        assert raised(ours, xs) == want, (fn, dtype, v, "in array")
+
+
+@pytest.mark.parametrize("tier", spec.TIERS)
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+@pytest.mark.parametrize("fn", [f for f in spec.FUNCTIONS if spec.peer(f) is None])
+def test_peerless_warnings_follow_ieee(fn, dtype, tier):
+    """A function with no ufunc peer to copy (softplus) states its own rule (its descriptor's
+    docstring): underflow where the result is tiny (below the smallest normal) and inexact, as
+    IEEE 754 and vecmath's exp do, and nothing else.  Its finite inputs never give an exact
+    tiny result, so the rule is: a finite x whose float64 result, correctly rounded, is below
+    the dtype's smallest normal (float16: reported by the narrowing)."""
+    from vecmath.accuracy import reference
+
+    ours = getattr(getattr(vecmath, tier), fn)
+    for v in functions.get(fn).warning_probes:
+        with np.errstate(all="ignore"):
+            x = np.array([v]).astype(dtype)
+        y = float(reference(fn, x.astype(np.float64), processes=1).rounded[0])
+        want = ["under"] if np.isfinite(x[0]) and abs(y) < np.finfo(dtype).tiny else []
+        assert raised(ours, x) == want, (fn, dtype, v)
         xs = np.concatenate([np.full(37, dtype(1)), x, np.full(37, dtype(1))])
         assert raised(ours, xs) == want, (fn, dtype, v, "in array")
 

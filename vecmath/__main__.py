@@ -36,7 +36,8 @@ def main():
         if not hasattr(vecmath, fn):
             continue
         lo, hi = functions.get(fn).demo_domain
-        peer = spec.peer_callable(fn)          # numpy.arctan, scipy.special.expit, or None
+        # numpy.arctan, scipy.special.expit, NumPy's expression (softplus: np.logaddexp(0, x)), or None
+        peer = functions.get(fn).equivalent_callable()
         callables = [peer or getattr(vecmath.accurate, fn)] + [getattr(getattr(vecmath, t), fn) for t in spec.TIERS]
         for dtype in (np.float32, np.float64):
             x = rng.uniform(lo, hi, 65536).astype(dtype)
@@ -49,7 +50,8 @@ def main():
             print(f"{fn:10s} {name:8s} {'speed':10s}" + "".join(f"{ns[0] / t:13.2f}x" for t in ns))
             print(f"{'':10s} {'':8s} {'max ULP':10s}" + "".join(f"{u:14.3g}" for u in ulps))
         if not spec.numpy_name(fn):
-            print(f"{'':10s} (NumPy has no {fn}: its column is {spec.peer(fn) or 'vecmath.accurate'})")
+            column = spec.peer(fn) or getattr(peer, "label", None) or "vecmath.accurate"
+            print(f"{'':10s} (NumPy has no {fn} ufunc: its column is {column})")
     print("\nspeed: NumPy's (or the peer's) time / vecmath's at n = 65,536 (higher is faster); max ULP"
           " against mpmath on 20,000 (float32) / 4,000 (float64) random inputs.  Full tables: docs/.")
 

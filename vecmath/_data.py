@@ -1294,3 +1294,11 @@ VM_SIGMOID_LIMITS = dict(
     f32_series_abs=float.fromhex('0x1.0000000000000p-5'),  # accurate float32's unsure lanes: |x| below takes the Taylor series to x^9 (1/2 + x/4 can be a float midpoint)
     f32_cr_window=float.fromhex('0x1.0000000000000p+20'),  # accurate float32: double ulps around a float midpoint within which the first pass (2^-37.4 relative, 2^15.6 ulps: 21x margin) cannot decide the rounding
 )
+
+# where softplus's kernels change path or saturate (vecmath/functions/softplus.py: limits)
+VM_SOFTPLUS_LIMITS = dict(
+    f64_clamp=float.fromhex('0x1.5e00000000000p+9'),  # |x| above: e = exp(-|x|) is taken at 700; x > 700 returns x (log1p(e) < 2^-1009 is below half an ulp of x), x < -700 takes the tier's exp(x) (softplus = e^x (1 - e^x/2 + ..) = exp(x) to 2^-1009 relative)
+    f32_branch_free_abs=float.fromhex('0x1.5c00000000000p+6'),  # float32 in double (accurate, fast): |x| clamped to this for exp_f32_first_core; x below -87 (float results may be subnormal) is recomputed one lane at a time
+    f32_approx_clamp=float.fromhex('0x1.5800000000000p+6'),  # approx float32 (float arithmetic): |x| clamped for exp's float core; x below -86 takes exp's approx float32 tier
+    f32_cr_window=float.fromhex('0x1.0000000000000p+18'),  # accurate float32: double ulps around a float midpoint within which the first pass (2^-37.3 relative, < 2^15.7 ulps: 4.9x margin) cannot decide the rounding: 2^-10 of lanes (2^20 sent 2^-8, about 1 vector in 32, to the double-double)
+)

@@ -24,7 +24,10 @@
     X(log1p, approx) \
     X(sigmoid, accurate) \
     X(sigmoid, fast) \
-    X(sigmoid, approx)
+    X(sigmoid, approx) \
+    X(softplus, accurate) \
+    X(softplus, fast) \
+    X(softplus, approx)
 
 /* functions whose derivative is cheap from the output y = f(x): <fn>_from_output */
 #define VM_FROM_OUTPUT_LIST(X) X(tanh) X(sigmoid)

@@ -14,3 +14,5 @@
 #include "kernels/log1p_deriv-inl.h"
 #include "kernels/sigmoid-inl.h"
 #include "kernels/sigmoid_deriv-inl.h"
+#include "kernels/softplus-inl.h"
+#include "kernels/softplus_deriv-inl.h"

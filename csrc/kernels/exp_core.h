@@ -1,5 +1,6 @@
 /* exp's evaluation, shared by every kernel file that needs exp: exp-inl.h (exp's own array
- * kernels), exp_deriv-inl.h, tanh-inl.h, tanh_deriv-inl.h, expm1-inl.h, expm1_deriv-inl.h.  The method and the
+ * kernels), exp_deriv-inl.h, tanh-inl.h, tanh_deriv-inl.h, expm1-inl.h, expm1_deriv-inl.h,
+ * sigmoid-inl.h, sigmoid_deriv-inl.h, softplus-inl.h.  The method and the
  * tiers' overview: exp-inl.h's opening comment; each tier's error budget is beside its core below,
  * and the measured worst inputs beside exp's array kernels in exp-inl.h (tests/test_docs.py reads
  * the .c files).  Needs simd/vm_simd.h (included by kernels_all.h first).
@@ -7,7 +8,8 @@
  * exp_f64_scale16, exp_f32_scale16), the cores (exp_f64_accurate_core, exp_f64_fast_core,
  * exp_f64_approx_core, exp_f32_first_core, exp_f32_fast_core, exp_f32_approx_core), the special
  * routines and every tier's vector function: exp_f64_accurate_vec, exp_f32_accurate_vec,
- * exp_f64_fast_vec, exp_f32_fast_vec, exp_f64_approx_vec, exp_f32_approx_vec. */
+ * exp_f64_fast_vec, exp_f32_fast_vec, exp_f64_approx_vec, exp_f32_approx_vec; and, at the end,
+ * exp with the reduction's low part kept (exp_f64_dd_reduce, exp_f64_dd_poly, exp_f64_dd). */
 #ifndef VM_EXP_CORE_H
 #define VM_EXP_CORE_H
 
@@ -318,5 +320,51 @@ static inline vf exp_f32_approx_core(vf x, vf *scale) {
 }
 
 EXP_TIER(f32, float, vf, approx) /* exp_f32_approx_special, exp_f32_approx_vec */
+
+/* exp with the reduction's low part kept, for results needed to ~2^-63 (tanh's accurate and fast
+ * float64 E = exp(2a), sigmoid's and softplus's accurate float64 e = exp(-a)): 2^(k/16) (1 + tail)
+ * exp(r) from exp's N = 16 table and its tails (one register permute each on AVX-512) and a
+ * polynomial of degree 7 on |r| <= ln2/32 (vm_tanh_exp_k, made by _gen/tanh.py: 2^-65.3).
+ * exp(x) for |x| < 2^15 ln2/16: x = kd ln2/16 + r_hi (r_hi exact: ln2_hi_n has 37 bits),
+ * r = r_hi - kd ln2_lo_n rounded, delta = -kd ln2_lo_n (r_hi + delta = x - k ln2/16 to 2^-87);
+ * exp(x) = scale (1 + tail) exp(r). */
+static inline vd exp_f64_dd_reduce(vd x, vd *r_hi, vd *delta, vd *scale, vd *tail) {
+#define K vm_tanh_exp_k
+    vdi ki;
+    vd kd = exp_f64_round_k(x, K.inv_ln2_n, K.shift, &ki);
+    *r_hi = vd_fnma(kd, vd_set(K.ln2_hi_n), x); /* exact */
+    *delta = vd_mul(kd, vd_set(-K.ln2_lo_n));
+    *scale = exp_f64_scale16(ki);
+    *tail = vd_lookup(vm_exp_tab16_tail, ki, 16);
+    return vd_fnma(kd, vd_set(K.ln2_lo_n), *r_hi);
+#undef K
+}
+
+/* p with exp(r) = 1 + r + r^2 p(r) for |r| <= ln2/32 (2^-65.3); r2 = r*r; Estrin. */
+static inline vd exp_f64_dd_poly(vd r, vd r2) {
+#define K vm_tanh_exp_k
+    vd p23 = vd_fma(r, vd_set(K.c3), vd_set(K.c2));
+    vd p45 = vd_fma(r, vd_set(K.c5), vd_set(K.c4));
+    vd p67 = vd_fma(r, vd_set(K.c7), vd_set(K.c6));
+    return vd_fma(vd_mul(r2, r2), p67, vd_fma(r2, p45, p23));
+#undef K
+}
+
+/* exp(x) = eh + el (~2^-63 relative) for -745 < x <= 0 with a normal result (sigmoid's and
+ * softplus's accurate float64 e = exp(-a), a <= 700): exp(x) = scale (1 + r_hi + lo),
+ * lo = delta + r^2 p(r) + tail (1 + r) (its terms' roundings below 2^-53 of |lo| <= 2^-11),
+ * summed by Fast2Sum into m + m_lo (|r_hi| >= |lo| or both below 2^-33) and scaled into
+ * eh + el (scale - eh exact by Sterbenz). */
+static inline vd exp_f64_dd(vd x, vd *el) {
+    vd r_hi, delta, scale, tail;
+    vd r = exp_f64_dd_reduce(x, &r_hi, &delta, &scale, &tail);
+    vd r2 = vd_mul(r, r);
+    vd lo = vd_fma(r2, exp_f64_dd_poly(r, r2), vd_add(vd_fma(tail, r, tail), delta));
+    vd m = vd_add(r_hi, lo);
+    vd m_lo = vd_add(vd_sub(r_hi, m), lo);
+    vd eh = vd_fma(scale, m, scale);
+    *el = vd_fma(scale, m_lo, vd_fma(scale, m, vd_sub(scale, eh)));
+    return eh;
+}
 
 #endif /* VM_EXP_CORE_H */

@@ -16,7 +16,7 @@
  * no status bits: SciPy's expit raises none (not underflow either) under np.errstate.
  *
  * Tiers (bound; budget beside each tier's code; measured maxima: docs/accuracy.md):
- *   accurate float64  < 1 ULP (goal 0.52)  e as a double-double from tanh's exp (N = 16 with
+ *   accurate float64  < 1 ULP (goal 0.52)  e as a double-double from exp_f64_dd (N = 16 with
  *                                          tails, degree 7), 1/D by one division and a
  *                                          remainder step, n/D as a double-double:
  *                                          0.5 + 2^-9.5 ULP
@@ -29,9 +29,7 @@
  *   approx float64    2^26 ULP             exp_f64_approx_core, one division: < 2^24.2 ULP
  *   approx float32    2^11 ULP             float: exp_f32_approx_core, one division: < 2^4.2 ULP */
 
-#include "exp_core.h" /* exp's cores: exp_f64_fast_core, exp_f64_approx_core, ... */
-/* accurate float64 takes e from tanh's exp (tanh_exp_reduce, tanh_exp_poly: tanh-inl.h, which
- * vm_kernel_files.h includes first, in the descriptors' order) */
+#include "exp_core.h" /* exp's cores: exp_f64_dd (accurate), exp_f64_fast_core, ... */
 
 #define SIG_LIM vm_sigmoid_limits /* thresholds, from vecmath.spec.LIMITS */
 
@@ -67,8 +65,8 @@ static inline vd sigmoid_e_dd(vd scale, vd tmp, vd *el) {
 }
 
 /* accurate float64 as a double-double (the float32 accurate tier's unsure lanes use sl):
- *   e = exp(-a), a clamped to 700, from tanh's exp (tanh-inl.h: tanh_exp_reduce, tanh_exp_poly;
- *   included before this file): -a = kd ln2/16 + r_hi (r_hi exact: ln2_hi_n has 37 bits, k <
+ *   e = exp(-a), a clamped to 700, from exp_f64_dd (exp_core.h, tanh's exp with the low part
+ *   kept): -a = kd ln2/16 + r_hi (r_hi exact: ln2_hi_n has 37 bits, k <
  *   2^16), e = scale (1 + r_hi + lo), lo = delta + r^2 p(r) + tail (1 + r) (p of degree 7:
  *   2^-65.3; the table's tails to 2^-106; delta the reduction's low part, to 2^-87), summed by
  *   Fast2Sum into m + m_lo and scaled into eh + el (scale - eh exact by Sterbenz): the dropped
@@ -80,14 +78,8 @@ static inline vd sigmoid_e_dd(vd scale, vd tmp, vd *el) {
  *   Lanes with x < -700 (and NaN) are set by the caller. */
 static inline vd sigmoid_f64_accurate_dd(vd x, vd *sl) {
     vd a = vd_min(vd_abs(x), vd_set(SIG_LIM.f64_clamp));
-    vd r_hi, delta, scale, tail;
-    vd r = tanh_exp_reduce(vd_neg(a), &r_hi, &delta, &scale, &tail);
-    vd r2 = vd_mul(r, r);
-    vd lo = vd_fma(r2, tanh_exp_poly(r, r2), vd_add(vd_fma(tail, r, tail), delta));
-    vd m = vd_add(r_hi, lo);
-    vd m_lo = vd_add(vd_sub(r_hi, m), lo); /* Fast2Sum: |r_hi| >= |lo| or both below 2^-33 */
-    vd eh = vd_fma(scale, m, scale);
-    vd el = vd_fma(scale, m_lo, vd_fma(scale, m, vd_sub(scale, eh)));
+    vd el;
+    vd eh = exp_f64_dd(vd_neg(a), &el);
     return sigmoid_quot_dd(vd_lt(x, vd_set(0.0)), eh, el, sl);
 }
 

@@ -22,38 +22,10 @@
  *                                        degree 5 read from a's bits: < 0.93 ULP
  *   approx            2^26 / 2^11        no table: one odd rational, one division: <= 2^25 /
  *                                        <= 64 ULP
- * The float64 accurate and fast tiers share E = exp(2a) (tanh_exp_reduce, tanh_exp_poly);
+ * The float64 accurate and fast tiers share E = exp(2a) (exp_f64_dd_reduce, exp_f64_dd_poly);
  * float32 accurate takes exp's float32 first try (exp_f32_first_core). */
 
-#include "exp_core.h" /* exp's cores: exp_f64_round_k, exp_f64_scale16, the tiers' exp */
-
-/* E = exp(2a) of the float64 accurate tier (a >= 1/32) and of fast float64 (every a, up to its
- * clamp): 2^(k/16) (1 + tail) exp(r) from exp's N = 16 table and its tails (one register permute
- * each on AVX-512) and tanh's own polynomial of degree 7 on |r| <= ln2/32 (vm_tanh_exp_k,
- * 2^-65.3).
- * exp(a2) for a2 = 2a < 2 sat: a2 = kd ln2/16 + r_hi (r_hi exact), r = r_hi - kd ln2_lo_n rounded,
- * delta = -kd ln2_lo_n (r_hi + delta = a2 - k ln2/16 to 2^-87); exp(a2) = scale (1 + tail) exp(r). */
-static inline vd tanh_exp_reduce(vd a2, vd *r_hi, vd *delta, vd *scale, vd *tail) {
-#define K vm_tanh_exp_k
-    vdi ki;
-    vd kd = exp_f64_round_k(a2, K.inv_ln2_n, K.shift, &ki);
-    *r_hi = vd_fnma(kd, vd_set(K.ln2_hi_n), a2); /* exact */
-    *delta = vd_mul(kd, vd_set(-K.ln2_lo_n));
-    *scale = exp_f64_scale16(ki);
-    *tail = vd_lookup(vm_exp_tab16_tail, ki, 16);
-    return vd_fnma(kd, vd_set(K.ln2_lo_n), *r_hi);
-#undef K
-}
-
-/* p with exp(r) = 1 + r + r^2 p(r) for |r| <= ln2/32 (2^-65.3); r2 = r*r; Estrin. */
-static inline vd tanh_exp_poly(vd r, vd r2) {
-#define K vm_tanh_exp_k
-    vd p23 = vd_fma(r, vd_set(K.c3), vd_set(K.c2));
-    vd p45 = vd_fma(r, vd_set(K.c5), vd_set(K.c4));
-    vd p67 = vd_fma(r, vd_set(K.c7), vd_set(K.c6));
-    return vd_fma(vd_mul(r2, r2), p67, vd_fma(r2, p45, p23));
-#undef K
-}
+#include "exp_core.h" /* exp's cores: exp_f64_dd_reduce, exp_f64_dd_poly, the tiers' exp */
 
 /* tanh(a) for a = |x| (or NaN) as a double-double s + e, |e| <= ulp(s)/2: accurate tiers.
  * s alone is the float64 result (within 0.51 ULP).
@@ -74,9 +46,9 @@ static inline vd tanh_f64_accurate_dd(vd a, vd *e_out) {
     if (vdm_bits(vdm_not(small))) { /* whole vectors on one side skip the other side */
         /* a >= 1/32: E = exp(2a) = scale (1 + r_hi + lo) */
         vd r_hi, delta, scale, tail;
-        vd r = tanh_exp_reduce(vd_add(a, a), &r_hi, &delta, &scale, &tail);
+        vd r = exp_f64_dd_reduce(vd_add(a, a), &r_hi, &delta, &scale, &tail);
         vd r2 = vd_mul(r, r);
-        vd lo = vd_fma(r2, tanh_exp_poly(r, r2), vd_add(vd_fma(tail, r, tail), delta));
+        vd lo = vd_fma(r2, exp_f64_dd_poly(r, r2), vd_add(vd_fma(tail, r, tail), delta));
         /* D = E + 1 = (scale + 1) + scale (m + m_lo), m + m_lo = r_hi + lo (Fast2Sum: where
          * |r_hi| < |lo| both are below 2^-33 and its error below 2^-86), as dh + dl (scale >= 1
          * here): d0 - dh is exact and the fma gives dh's rounding error to 2^-53 of itself. */
@@ -128,7 +100,7 @@ static inline vd tanh_f64_accurate_vec(vd x, int *st) {
 }
 
 /* fast float64 (faithful): expm1(2a) / (exp(2a) + 1) for every a, both terms formed relative
- *   to scale, exp(2a) = scale (1 + m + m_lo) (tanh_exp_reduce: the table's tails kept), a
+ *   to scale, exp(2a) = scale (1 + m + m_lo) (exp_f64_dd_reduce: the table's tails kept), a
  *   clamped to 20 (N/D rounds to 1 there).  No polynomial side: for 2a < ln2/32 (k = 0) scale
  *   is 1 and N = m + m_lo, and for k >= 1 scale - 1 >= 2^(1/16) - 1 keeps N well
  *   conditioned; tiny and subnormal a come back as a.  N = expm1(2a) is carried as nh + nl:
@@ -148,11 +120,11 @@ static inline vd tanh_f64_fast_vec(vd x, int *st) {
     vd a = vd_min(vd_set(K.clamp), vd_abs(x));
     vd r_hi, delta, scale, tail, one = vd_set(1.0), two = vd_set(2.0);
     (void)st;
-    vd r = tanh_exp_reduce(vd_add(a, a), &r_hi, &delta, &scale, &tail);
+    vd r = exp_f64_dd_reduce(vd_add(a, a), &r_hi, &delta, &scale, &tail);
     vd r2 = vd_mul(r, r);
     /* exp(2a) = scale (1 + m + m_lo), m + m_lo = r_hi + lo exactly (Fast2Sum: |r_hi| >= |lo|
      * or both below 2^-33), so that nh below carries all but a few ulps of N */
-    vd lo = vd_fma(r2, tanh_exp_poly(r, r2), vd_add(vd_fma(tail, r, tail), delta));
+    vd lo = vd_fma(r2, exp_f64_dd_poly(r, r2), vd_add(vd_fma(tail, r, tail), delta));
     vd m = vd_add(r_hi, lo);
     vd m_lo = vd_add(vd_sub(r_hi, m), lo);
     /* N = expm1(2a) = (scale - 1) + scale (m + m_lo) as nh + nl: scale - 1 is exact, and so

@@ -46,15 +46,19 @@ def tier_flush_below(tier, dtype):
 
 
 def numpy_callable(func):
-    """The function's peer (numpy.arctan, scipy.special.expit), or None where it has none or
-    the peer's module does not import."""
-    return spec.peer_callable(func)
+    """The function's peer (numpy.arctan, scipy.special.expit), or where it has none its NumPy
+    expression (softplus: np.logaddexp(0, x)); None where neither imports."""
+    return spec_function(func).equivalent_callable()
 
 
 def peer_label(func):
-    """numpy.arctan, scipy.special.expit, or None."""
+    """numpy.arctan, scipy.special.expit, the NumPy expression's name (softplus:
+    np.logaddexp(0, x)), or None."""
     ref = spec.peer(func)
-    return ref.replace(":", ".") if ref else None
+    if ref:
+        return ref.replace(":", ".")
+    f = numpy_callable(func)
+    return getattr(f, "label", None) if f is not None else None
 
 
 def load_callable(target, func):
@@ -89,9 +93,11 @@ def torch_adapter(torch_func):
 
 
 def torch_callable(func):
-    """PyTorch's func on NumPy arrays, or None when torch does not import."""
+    """PyTorch's func on NumPy arrays (torch.<func>, else torch.nn.functional.<func>: softplus),
+    or None when torch does not import or has no such function."""
     try:
         import torch
     except ImportError:
         return None
-    return torch_adapter(getattr(torch, func))
+    found = getattr(torch, func, None) or getattr(torch.nn.functional, func, None)
+    return torch_adapter(found) if found is not None else None

@@ -35,7 +35,8 @@ def competitors(func):
     if numpy_callable(func) is not None:
         found[peer_label(func)] = numpy_callable(func)
     if torch_callable(func):
-        found[f"torch.{func}"] = torch_callable(func)
+        import torch   # torch's own name for it: torch.<func>, else torch.nn.functional.<func>
+        found[f"torch.{func}" if hasattr(torch, func) else f"torch.nn.functional.{func}"] = torch_callable(func)
     return found
 
 

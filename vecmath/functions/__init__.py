@@ -37,6 +37,9 @@ class Function:
     # dtypes vecmath does not compute (longdouble, complex, object); any peer is what the
     # accuracy tool, the demo, numpy.ma's domains and the tests compare against.
     peer: Optional[str] = "numpy"
+    # without a ufunc peer: "MODULE:ATTR" of a NumPy expression of f (softplus: np.logaddexp(0, x)),
+    # the float32 sweep's float64 reference and what the accuracy tool, demo and bench compare with
+    equivalent: Optional[str] = None
     odd: bool = False               # f(-x) = -f(x): worst cases are tested negated too
     series: Optional[Callable] = None  # mpf tuple t -> (lo, hi) from a truncated series, or None
     limits: dict = field(default_factory=dict)   # name -> (value, why): kernel thresholds
@@ -75,18 +78,26 @@ class Function:
     def peer_callable(self):
         """The peer itself (numpy.arctan, scipy.special.expit), or None when there is none or
         its module does not import."""
-        import importlib
+        return _load_ref(self.peer_ref)
 
-        if not self.peer_ref:
-            return None
-        module, _, attr = self.peer_ref.partition(":")
-        try:
-            found = importlib.import_module(module)
-        except ImportError:
-            return None
-        for part in attr.split("."):
-            found = getattr(found, part)
-        return found
+    def equivalent_callable(self):
+        """The peer, or else the NumPy expression of f (equivalent), or None."""
+        return self.peer_callable() or _load_ref(self.equivalent)
+
+
+def _load_ref(ref):
+    """The object named by "MODULE:ATTR" (ATTR may be dotted), or None when ref is None or the
+    module does not import."""
+    if not ref:
+        return None
+    module, _, attr = ref.partition(":")
+    try:
+        found = importlib.import_module(module)
+    except ImportError:
+        return None
+    for part in attr.split("."):
+        found = getattr(found, part)
+    return found
 
 
 def _load():

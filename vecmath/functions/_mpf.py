@@ -62,3 +62,28 @@ def mpf_sigmoid(t, prec, rnd="n"):
         e = mpf_exp(t, w, "n")
         return mpf_div(e, mpf_add(ONE, e, w, "n"), prec, rnd)
     return mpf_div(ONE, mpf_add(ONE, mpf_exp(mpf_neg(t), w, "n"), w, "n"), prec, rnd)
+
+
+def mpf_softplus(t, prec, rnd="n"):
+    """softplus(t) = max(t, 0) + log1p(exp(-|t|)) on raw mpf tuples (libmp has none): every
+    term positive, so relative errors only add.  e = exp(-|t|) and log1p(e) at prec + 20 bits;
+    where e < 2^-(prec + 40), log1p(e) = e (1 - e/2) to e^2 relative (1 + e is not formed:
+    it would need -log2(e) bits); then max(t, 0) + log1p(e) rounded once."""
+    from mpmath.libmp import finf, fnan, fninf, fzero, mpf_exp
+
+    if t == fnan:
+        return fnan
+    if t == finf:
+        return finf
+    if t == fninf:
+        return fzero
+    w = prec + 20
+    e = mpf_exp(mpf_neg(t) if not t[0] else t, w, "n")
+    mag = magnitude(e)
+    if mag is not None and mag < -(prec + 40):
+        log1p_e = mpf_mul(e, mpf_sub(ONE, mpf_shift(e, -1), w, "n"), w, "n")
+    else:
+        log1p_e = mpf_log1p(e, w, "n")
+    if t[0] or t == fzero:                      # t <= 0: max(t, 0) = 0
+        return mpf_add(log1p_e, fzero, prec, rnd)
+    return mpf_add(t, log1p_e, prec, rnd)

@@ -1,0 +1,275 @@
+/* softplus(x) = log(1 + exp(x)) for float64 and float32, three tiers.
+ *
+ * Method (every tier): a = |x|, e = exp(-a) in (0, 1] from exp's shared cores (exp_core.h),
+ * L = log1p(e) on log's reduction, tables and polynomials (log_core.h, log1p-inl.h), and
+ * softplus(x) = max(x, 0) + L.  Both terms are positive, so relative errors never grow: e's
+ * relative error reaches L multiplied by e/((1 + e) L) <= 1, and L's reaches the result
+ * multiplied by L/(max(x, 0) + L) <= 1.  No table or coefficient of softplus's own.
+ * No threshold cut for large x: x + L rounds to x exactly where that is the correctly rounded
+ * result (float64 x > 48 ln2, float32 x > 21 ln2).  Beyond the thresholds of
+ * vm_softplus_limits (vecmath/functions/softplus.py):
+ *   x < -700 (float64): softplus = e^x (1 - e^x/2 + ..) = exp(x) to 2^-1009 relative: the
+ *     tier's own exp (exp_f64_<tier>_vec), subnormal results and +0 below -745.13, with exp's
+ *     underflow status (approx may flush);
+ *   x > 700 (float64; +inf included): x (L < 2^-1009 is below half an ulp of x); e is computed
+ *     at a = 700 on every lane;
+ *   float32 below -87 (results may be subnormal): one lane at a time, the accurate float64
+ *     double-double rounded once (vm_round_dd_f32_any), underflow reported where the result is
+ *     below 2^-126 (accurate, fast); approx: exp_f32_approx_vec(x), which may flush.
+ * NaN returns x + x (x quieted, sign and payload kept), selected at the end.  softplus reports
+ * underflow where its result is tiny and inexact (as exp) and nothing else.
+ *
+ * Tiers (bound; budget beside each tier's code; measured maxima: docs/accuracy.md):
+ *   accurate float64  < 1 ULP (goal 0.52)  e = eh + el from exp_f64_dd (~2^-63), log1p(eh + el)
+ *                                          on log's accurate core with el kept in the reduced
+ *                                          argument's low part, max(x, 0) + L summed as a
+ *                                          double-double, rounded once: 0.5 + 2^-9 ULP
+ *   accurate float32  correctly rounded    the first pass in double (exp_f32_first_core, log's
+ *                                          first pass) + float midpoint window; unsure lanes
+ *                                          take the float64 double-double rounded once
+ *   fast float64      <= 1 ULP             as accurate, e from exp_f64_fast_core and L from
+ *                                          log's fast polynomial: < 1 ULP
+ *   fast float32      <= 1 ULP             accurate float32's first pass, rounded: < 0.51 ULP
+ *   approx float64    2^26 ULP             exp_f64_approx_core, log1p's approx evaluation:
+ *                                          < 2^24.5 ULP
+ *   approx float32    2^11 ULP             float: exp_f32_approx_core, log1p's approx float
+ *                                          evaluation: < 2^7 ULP */
+
+#include "exp_core.h" /* exp's cores: exp_f64_dd, exp_f64_fast_core, exp_f32_first_core, ... */
+/* log's cores (log_core.h) and log1p's pieces (log1p_scale_f64, LOG1P_SPLIT, the approx
+ * evaluations) come from log1p-inl.h, which vm_kernel_files.h includes before this file (the
+ * descriptors' order: log1p 5, softplus 7); it has no include guard of its own */
+#ifndef LOG1P_K
+#error "softplus-inl.h needs log1p-inl.h first (csrc/generated/vm_kernel_files.h)"
+#endif
+
+#define SP_LIM vm_softplus_limits /* thresholds, from vecmath.spec.LIMITS */
+
+/* x + x (x quieted) where x is NaN, else y */
+static inline vd softplus_nan_f64(vd x, vd y) { return vd_select(vd_ne(x, x), vd_add(x, x), y); }
+static inline vf softplus_nan_f32(vf x, vf y) { return vf_select(vf_ne(x, x), vf_add(x, x), y); }
+
+/* L = log1p(eh + el) = s + *l_lo for 0 < eh <= 1 (el below an ulp of eh): 1 + eh = u + d exactly
+ * (Fast2Sum, 1 >= eh), then log1p's accurate core (log1p_f64_accurate_core's steps) with el's
+ * share, el 2^-k (1/c), added to the reduced argument's low part rl: r + (d + el) 2^-k / c =
+ * rh + rl.  Where eh < 2^-53 (u = 1, the c = 1 entry) rh = eh and rl = el exactly, so L keeps
+ * e's full double-double accuracy (folding el into d would lose it there: 2^-53 relative).
+ * rl / (1 + rh) ~ rl (1 - rh) errs by rl rh^2 <= 2^-62 absolute, L >= 2^-5 where rl can be
+ * that large.  The core's own error: log1p-inl.h, < 2^-62 relative. */
+static inline vd softplus_log1p_dd(vd eh, vd el, vd *l_lo) {
+    vd one = vd_set(1.0);
+    vd u = vd_add(one, eh);
+    vd d = vd_add(vd_sub(one, u), eh); /* exact */
+    vdi idx;
+    vd kd;
+    vd z = log_reduce16(u, 0.0, &idx, &kd);
+    vd invc = vd_lookup(vm_log_invc16, idx, 16);
+    vd r = vd_fma(z, invc, vd_set(-1.0)); /* exact */
+    vd sc = log1p_scale_f64(kd);
+    vd ds = vd_mul(d, sc); /* d 2^-k, exact */
+    vd rh, rl;
+    LOG1P_SPLIT(vd, ds, invc, r, rh, rl);
+    rl = vd_fma(vd_mul(el, sc), invc, rl);
+    LOG_ACCURATE_SUM(rh, idx, kd, t = vd_add(t, vd_fnma(rl, rh, rl)) /* rl / (1 + rh) */, l_lo);
+}
+
+/* max(x, 0) + (lh + ll) as a double-double r + *lo: x0 + lh by Fast2Sum on their max and min
+ * (both >= 0), the error and ll added, renormalized.  Exact but for the last two additions
+ * (2^-106 of the result).  x = +inf gives NaN here: the callers select x above the clamp. */
+static inline vd softplus_sum_dd(vd x, vd lh, vd ll, vd *lo) {
+    vd x0 = vd_max(x, vd_set(0.0));
+    vd big = vd_max(x0, lh), small = vd_min(x0, lh);
+    vd s = vd_add(big, small);
+    vd t = vd_add(vd_sub(small, vd_sub(s, big)), ll);
+    vd r = vd_add(s, t);
+    *lo = vd_sub(t, vd_sub(r, s));
+    return r;
+}
+
+/* accurate float64 as a double-double (the float32 accurate tier's unsure and special lanes
+ * use lo):
+ *   e = exp(-a), a clamped to 700, from exp_f64_dd (~2^-63 relative: exp_core.h); L = log1p(e)
+ *   as a double-double (softplus_log1p_dd: < 2^-62 relative, e's error reaching it multiplied
+ *   by at most 1); max(x, 0) + L summed exactly but for 2^-106 (softplus_sum_dd): the pair is
+ *   within ~2^-61.5 of softplus, relative, and its high part within 0.5 + 2^-8.5 ULP.
+ *   Lanes with x > 700 return x; x < -700 (and NaN) are set by the caller. */
+static inline vd softplus_f64_accurate_dd(vd x, vd *lo) {
+    vd a = vd_min(vd_abs(x), vd_set(SP_LIM.f64_clamp));
+    vd el, ll;
+    vd eh = exp_f64_dd(vd_neg(a), &el);
+    vd lh = softplus_log1p_dd(eh, el, &ll);
+    vd r = softplus_sum_dd(x, lh, ll, lo);
+    vdm big = vd_gt(x, vd_set(SP_LIM.f64_clamp));
+    *lo = vd_select(big, vd_set(0.0), *lo);
+    return vd_select(big, x, r);
+}
+
+/* the tier's exp(x) where x < -700 (with exp's status: underflow for subnormal and zero
+ * results), x + x where x is NaN, else y */
+#define SOFTPLUS_F64_TAIL(exp_vec, x, y, st)                                                \
+    do {                                                                                    \
+        vdm tail_ = vd_lt(x, vd_set(-SP_LIM.f64_clamp));                                    \
+        if (VM_RARE(vdm_bits(tail_))) y = vd_select(tail_, exp_vec(x, st), y);              \
+        y = softplus_nan_f64(x, y);                                                         \
+    } while (0)
+
+/* accurate float64 (< 1 ULP, goal 0.52; budget at softplus_f64_accurate_dd).  Below -700:
+ * exp's accurate tier (< 0.53 ULP), subnormal results rounded once.
+ *   Worst measured: softplus accurate float64 0.505782 ULP at x = -700.0000000000705 */
+static inline vd softplus_f64_accurate_vec(vd x, int *st) {
+    vd lo;
+    vd y = softplus_f64_accurate_dd(x, &lo);
+    SOFTPLUS_F64_TAIL(exp_f64_accurate_vec, x, y, st);
+    return y;
+}
+
+/* L = log1p(eh + el) = s + *l_lo (unnormalized: |l_lo| < 2^-5 s) for the fast tier: the
+ * reduction of softplus_log1p_dd, then log's fast polynomial (log_f64_fast_g: G degree 7,
+ * 2^-54.7, as log1p's fast tier) with k ln2 + log c + rh by Fast2Sum and the small terms
+ * (the table's and ln2's low parts, rl) in one FMA: within 2^-54.3 of L, relative. */
+static inline vd softplus_log1p_fast(vd eh, vd el, vd *l_lo) {
+    vd one = vd_set(1.0);
+    vd u = vd_add(one, eh);
+    vd d = vd_add(vd_sub(one, u), eh); /* exact */
+    vdi idx;
+    vd kd;
+    vd z = log_reduce16(u, 0.0, &idx, &kd);
+    vd invc = vd_lookup(vm_log_invc16, idx, 16);
+    vd r = vd_fma(z, invc, vd_set(-1.0)); /* exact */
+    vd sc = log1p_scale_f64(kd);
+    vd ds = vd_mul(d, sc);
+    vd rh, rl;
+    LOG1P_SPLIT(vd, ds, invc, r, rh, rl);
+    rl = vd_fma(vd_mul(el, sc), invc, rl);
+    vd r2 = vd_mul(rh, rh);
+    vd g = log_f64_fast_g(rh, r2);
+    vd w = vd_fma(kd, vd_set(LOG_K.ln2_hi), vd_lookup(vm_log_logc16_hi, idx, 16)); /* exact */
+    vd tail = vd_fma(kd, vd_set(LOG_K.ln2_lo), vd_lookup(vm_log_logc16_lo, idx, 16));
+    vd s = vd_add(w, rh);
+    vd e = vd_add(vd_sub(w, s), rh);
+    *l_lo = vd_fma(r2, g, vd_add(vd_add(e, tail), rl));
+    return s;
+}
+
+/* fast float64 (faithful): the accurate structure on exp_f64_fast_core (N = 16 with tails,
+ *   degree 6: 2^-56.3; tmp's roundings < 2^-58: e = eh + el within 2^-55.9 relative) and log's
+ *   fast polynomial (softplus_log1p_fast: 2^-54.3), each error reaching the result multiplied
+ *   by at most 1: 0.5 + 2^-1.0 ULP at the very worst (< 1, faithful; measured: docs/accuracy.md).
+ *   Below -700: exp's fast tier (faithful; its subnormal results are rounded twice).
+ *   Worst measured: softplus fast float64 0.776704 ULP at x = -708.7770902839666 */
+static inline vd softplus_f64_fast_vec(vd x, int *st) {
+    vd a = vd_min(vd_abs(x), vd_set(SP_LIM.f64_clamp));
+    vd scale, ll, lo;
+    vd tmp = exp_f64_fast_core(vd_neg(a), &scale);
+    vd eh = vd_fma(scale, tmp, scale);
+    vd el = vd_fma(scale, tmp, vd_sub(scale, eh)); /* scale - eh exact (Sterbenz) */
+    vd lh = softplus_log1p_fast(eh, el, &ll);
+    vd y = softplus_sum_dd(x, lh, ll, &lo);
+    y = vd_select(vd_gt(x, vd_set(SP_LIM.f64_clamp)), x, y);
+    SOFTPLUS_F64_TAIL(exp_f64_fast_vec, x, y, st);
+    return y;
+}
+
+/* approx float64 (bound 2^26 ULP): e = scale + scale tmp from exp_f64_approx_core (< 2^24 ULP
+ *   relative), L from log1p's approx evaluation (< 2^22.7 ULP), max(x, 0) + L: each error
+ *   reaching the result multiplied by at most 1, plus 2 roundings: < 2^24.5 ULP.  Below -700:
+ *   exp's approx tier (it may flush subnormal results, as the tier allows).
+ *   Worst measured: softplus approx float64 1.8688e+07 ULP at x = -3.480247729322386 */
+static inline vd softplus_f64_approx_vec(vd x, int *st) {
+    vd a = vd_min(vd_abs(x), vd_set(SP_LIM.f64_clamp));
+    vd scale, u;
+    vd tmp = exp_f64_approx_core(vd_neg(a), &scale);
+    vd e = vd_fma(scale, tmp, scale);
+    vd y = vd_add(vd_max(x, vd_set(0.0)), log1p_f64_approx_eval(e, &u));
+    SOFTPLUS_F64_TAIL(exp_f64_approx_vec, x, y, st);
+    return y;
+}
+
+/* float32, first pass in double: e = exp(-a) from exp_f32_first_core (a clamped to 87;
+ * 2^-37.48 relative, vm_exp_f32_accurate_k's certified bound), 1 + e = u + d exactly, log's
+ * first pass (2^-41) on r + d (d unscaled: d 2^-k = d but at e = 1, where d = 0; d/c - d is
+ * below 2^-57 absolute where c != 1, next to L > 2^-5), max(x, 0) + L: within 2^-37.3
+ * relative, < 2^15.7 double ulps (relative 2^-37.3 times at most 2^53 ulps per unit).  x > 87 gives x + e^-87 = x in double (x is a float). */
+static inline vd softplus_f32_first_pass(vd x) {
+    vd a = vd_min(vd_abs(x), vd_set(SP_LIM.f32_branch_free_abs));
+    vd scale;
+    vd tmp = exp_f32_first_core(vd_neg(a), &scale);
+    vd e = vd_fma(scale, tmp, scale);
+    vd one = vd_set(1.0);
+    vd u = vd_add(one, e);
+    vd d = vd_add(vd_sub(one, u), e); /* exact */
+    vdi idx;
+    vd kd;
+    vd z = log_reduce16(u, 0.0, &idx, &kd);
+    vd r = vd_add(vd_fma(z, vd_lookup(vm_log_invc16, idx, 16), vd_set(-1.0)), d);
+    return vd_add(vd_max(x, vd_set(0.0)), log_f32_first_pass_from_r(r, idx, kd));
+}
+
+/* float32 results that may be subnormal (x < -87, and NaN): one lane at a time, the double-
+ * double rounded once (any magnitude); x <= -700 (and -inf) gives e^-700, which rounds to +0
+ * as e^x does.  Underflow where the result is tiny (inexact for every finite x). */
+VM_COLD static float softplus_f32_special(float x, int *st) {
+    if (isnan(x)) return VM_FADD(x, x);
+    if (isinf(x)) return x > 0 ? x : 0.0f;
+    vd lo;
+    vd s = softplus_f64_accurate_dd(vd_set((double)x), &lo);
+    float y = vm_round_dd_f32_any(vd_first(s), vd_first(lo));
+    if (y < 0x1p-126f) *st |= VM_FE_UNDERFLOW;
+    return y;
+}
+
+/* accurate float32 (correctly rounded): the first pass decides the rounding unless it lies
+ * within f32_cr_window double ulps (2^18, 4.9x the first pass's 2^15.7) of a float midpoint;
+ * those lanes take softplus_f64_accurate_dd rounded once (vm_round_dd_f32); x < -87 (subnormal
+ * float results possible) and NaN lanes take softplus_f32_special.  The exhaustive test finds
+ * every float32 result correctly rounded.
+ *   Worst measured: softplus accurate float32 0.5 ULP at x = 0.00044680992 */
+static inline vfh softplus_f32_accurate_vec(vfh xf, int *st) {
+    vd x = vd_from_vfh(xf);
+    vd y = softplus_f32_first_pass(x);
+    vdm hard = vd_near_f32_midpoint(y, (int64_t)SP_LIM.f32_cr_window);
+    vdm special = vdm_not(vd_ge(x, vd_set(-SP_LIM.f32_branch_free_abs)));
+    if (VM_RARE(vdm_bits(hard))) {
+        vd lo;
+        vd s = softplus_f64_accurate_dd(x, &lo);
+        y = vd_select(hard, vd_from_vfh(vm_round_dd_f32(s, lo)), y);
+    }
+    vfh yf = vfh_from_vd(y);
+    if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, softplus_f32_special, st);
+    return yf;
+}
+
+/* fast float32 (faithful): the first pass (2^-37.3 relative) rounded once: < 0.5 + 2^-13 ULP;
+ * x < -87 and NaN as the accurate tier (correctly rounded).
+ *   Worst measured: softplus fast float32 0.500082 ULP at x = -11.117892 */
+static inline vfh softplus_f32_fast_vec(vfh xf, int *st) {
+    vd x = vd_from_vfh(xf);
+    vfh yf = vfh_from_vd(softplus_f32_first_pass(x));
+    vdm special = vdm_not(vd_ge(x, vd_set(-SP_LIM.f32_branch_free_abs)));
+    if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, softplus_f32_special, st);
+    return yf;
+}
+
+/* approx float32 (bound 2^11 ULP): float arithmetic, e = scale + scale tmp from
+ *   exp_f32_approx_core (< 2^4 ULP), a clamped to 86 (x + e^-86 rounds to x beyond), L from
+ *   log1p's approx float evaluation (< 2^6.3 ULP), max(x, 0) + L: < 2^7 ULP.  x < -86:
+ *   exp_f32_approx_vec(x) (log1p(e) = e to 2^-124; it may flush subnormal results, as the tier
+ *   allows, and reports underflow as exp).
+ *   Worst measured: softplus approx float32 80.3066 ULP at x = -3.4584446 */
+static inline vf softplus_f32_approx_vec(vf x, int *st) {
+    vf a = vf_min(vf_abs(x), vf_set((float)SP_LIM.f32_approx_clamp));
+    vf scale, u;
+    vf tmp = exp_f32_approx_core(vf_neg(a), &scale);
+    vf e = vf_fma(scale, tmp, scale);
+    vf y = vf_add(vf_max(x, vf_set(0.0f)), log1p_f32_approx_eval(e, &u));
+    vfm tail = vf_lt(x, vf_set((float)-SP_LIM.f32_approx_clamp));
+    if (VM_RARE(vfm_bits(tail))) y = vf_select(tail, exp_f32_approx_vec(x, st), y);
+    return softplus_nan_f32(x, y);
+}
+
+VM_ARRAY_F64(vm_softplus_accurate_f64, softplus_f64_accurate_vec)
+VM_ARRAY_F32_IN_F64(vm_softplus_accurate_f32, softplus_f32_accurate_vec)
+VM_ARRAY_F64(vm_softplus_fast_f64, softplus_f64_fast_vec)
+VM_ARRAY_F32_IN_F64(vm_softplus_fast_f32, softplus_f32_fast_vec)
+VM_ARRAY_F64(vm_softplus_approx_f64, softplus_f64_approx_vec)
+VM_ARRAY_F32(vm_softplus_approx_f32, softplus_f32_approx_vec)
