@@ -45,6 +45,9 @@ def numpy_value_and_deriv(fn, x, y, dy):
         np.reciprocal(dy, out=dy)
     elif fn == "sigmoid":   # SciPy's expit (NumPy has none), then y (1 - y): collapses for large x
         NUMPY_VALUE[fn](x, out=y), np.subtract(1, y, out=dy), np.multiply(y, dy, out=dy)
+    elif fn in ("erf", "erfc"):   # SciPy's erf/erfc, then +-2/sqrt(pi) exp(-x^2)
+        NUMPY_VALUE[fn](x, out=y), np.multiply(x, x, out=dy), np.negative(dy, out=dy)
+        np.exp(dy, out=dy), np.multiply(dy, (1.0 if fn == "erf" else -1.0) * 2 / np.sqrt(np.pi), out=dy)
     else:
         raise ValueError(f"bench_ad.py has no NumPy closed form of {fn}' yet")
 

@@ -63,7 +63,7 @@ PATH_LISTS = [
 # How the docs write each path of csrc/isa_list.h (SVE: both vector lengths)
 PATH_WORDS = {"scalar": "scalar", "avx2": "AVX2", "avx512": "AVX-512", "neon": "NEON",
               "sve256": "SVE", "sve512": "SVE"}
-FUNCTION_WORD = re.compile(r"\b(expm1|log1p|exp|log|tanh|atan|sigmoid)\b")
+FUNCTION_WORD = re.compile(r"\b(expm1|log1p|exp|log|tanh|atan|sigmoid|erfc|erf)\b")
 
 
 def isa_paths():
