@@ -183,7 +183,8 @@ VM_COLD static double erf_f64_special(double x, int *st) {
 }
 
 /* accurate float64 (< 1 ULP, goal 0.52): erf_dd rounded once, x's sign put back; a < 2^-900
- * and NaN: erf_f64_special. */
+ * and NaN: erf_f64_special.  The worst lies just below 1/2, where u^2 P(u) is largest.
+ *   Worst measured: erf accurate float64 0.510595 ULP at x = 0.4639088626515184 */
 static inline vd erf_f64_accurate_vec(vd x, int *st) {
     vd a = vd_abs(x), l;
     vd h = erf_dd(a, &l);
@@ -192,7 +193,9 @@ static inline vd erf_f64_accurate_vec(vd x, int *st) {
     if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, erf_f64_special, st);
     return y;
 }
-/* fast and approx float64: the accurate tier's bits (one evaluation serves every tier) */
+/* fast and approx float64: the accurate tier's bits (one evaluation serves every tier)
+ *   Worst measured: erf fast float64 0.510595 ULP at x = 0.4639088626515184
+ *   Worst measured: erf approx float64 0.510595 ULP at x = 0.4639088626515184 */
 static inline vd erf_f64_fast_vec(vd x, int *st) { return erf_f64_accurate_vec(x, st); }
 static inline vd erf_f64_approx_vec(vd x, int *st) { return erf_f64_accurate_vec(x, st); }
 
@@ -210,6 +213,7 @@ VM_COLD static float erf_f32_special(float x, int *st) {
  * by vm_round_dd_f32 (exact for the double-double; its own error decides only within 2^-59 of
  * a midpoint: the exhaustive test finds none wrong); |x| < f32_tiny and NaN one lane at a
  * time (erf_f32_special). */
+/*   Worst measured: erf accurate float32 0.5 ULP at x = 0.0001839803 */
 static inline vfh erf_f32_accurate_vec(vfh xf, int *st) {
     vd x = vd_from_vfh(xf), a = vd_abs(x), l;
     vd h = erf_dd(a, &l);
@@ -221,6 +225,8 @@ static inline vfh erf_f32_accurate_vec(vfh xf, int *st) {
 
 /* fast and approx float32 (faithful): erf_dd's double rounded to float (0.5 + 2^-29 ULP,
  * subnormal results rounded once from it); NaN: x + x (selected) */
+/*   Worst measured: erf fast float32 0.5 ULP at x = 0.0001839803
+ *   Worst measured: erf approx float32 0.5 ULP at x = 0.0001839803 */
 static inline vfh erf_f32_fast_vec(vfh xf, int *st) {
     (void)st;
     vd x = vd_from_vfh(xf), a = vd_abs(x), l;
