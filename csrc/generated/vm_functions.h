@@ -24,7 +24,13 @@
     X(log1p, approx) \
     X(sigmoid, accurate) \
     X(sigmoid, fast) \
-    X(sigmoid, approx)
+    X(sigmoid, approx) \
+    X(erf, accurate) \
+    X(erf, fast) \
+    X(erf, approx) \
+    X(erfc, accurate) \
+    X(erfc, fast) \
+    X(erfc, approx)
 
 /* functions whose derivative is cheap from the output y = f(x): <fn>_from_output */
 #define VM_FROM_OUTPUT_LIST(X) X(tanh) X(sigmoid)

@@ -14,3 +14,7 @@
 #include "kernels/log1p_deriv-inl.h"
 #include "kernels/sigmoid-inl.h"
 #include "kernels/sigmoid_deriv-inl.h"
+#include "kernels/erf-inl.h"
+#include "kernels/erf_deriv-inl.h"
+#include "kernels/erfc-inl.h"
+#include "kernels/erfc_deriv-inl.h"
