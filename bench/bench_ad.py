@@ -49,6 +49,9 @@ def numpy_value_and_deriv(fn, x, y, dy):
     elif fn == "softplus":   # np.logaddexp(0, x), then sigmoid = 1/(1 + e^-x) (NumPy has no expit)
         np.logaddexp(0, x, out=y), np.negative(x, out=dy), np.exp(dy, out=dy), np.add(dy, 1, out=dy)
         np.reciprocal(dy, out=dy)
+    elif fn in ("erf", "erfc"):   # SciPy's erf/erfc, then +-2/sqrt(pi) exp(-x^2)
+        NUMPY_VALUE[fn](x, out=y), np.multiply(x, x, out=dy), np.negative(dy, out=dy)
+        np.exp(dy, out=dy), np.multiply(dy, (1.0 if fn == "erf" else -1.0) * 2 / np.sqrt(np.pi), out=dy)
     else:
         raise ValueError(f"bench_ad.py has no NumPy closed form of {fn}' yet")
 

@@ -158,6 +158,7 @@ def bench_one(fn, dtype, n, rounds):
             calls[name] = (lambda f=f, xt=xt: f(xt)) if n == 1 else (lambda f=f, xt=xt, yt=yt: f(xt, out=yt))
         else:
             calls[name] = (lambda f=f: f(x)) if n == 1 else (lambda f=f: f(x, out=y))
+    ERRORS[(fn, dtype, n)] = max_ulp_errors(fn, x, calls) if n == 65536 else {}
     reps = max(1, int(2e6 // max(n, 1000))) if n < 10**6 else 1
     best = {k: float("inf") for k in calls}
     for k, c in calls.items():  # warm-up
@@ -166,6 +167,32 @@ def bench_one(fn, dtype, n, rounds):
         for k, c in calls.items():
             best[k] = min(best[k], time_round(c, reps))
     return {k: v / n for k, v in best.items()}  # ns per element (per call at n = 1)
+
+
+ERRORS = {}
+ULP_SAMPLE = 2000   # the first inputs of the row, against the correctly rounded reference
+
+
+def max_ulp_errors(fn, x, calls):
+    """Each contender's max ULP error on the row's first ULP_SAMPLE inputs (the same inputs it is
+    timed on), against mpmath (vecmath.accuracy): the accuracy a contender's speed is bought with."""
+    from vecmath.accuracy import reference, ulp_errors
+    xs = x[:ULP_SAMPLE]
+    ref = reference(fn, xs, processes=1)
+    out = {}
+    for name, c in contenders(fn, x.dtype.name).items():
+        if name == "copy":
+            continue
+        if name == "jax":
+            import jax
+            y = np.asarray(c(jax.device_put(xs)))
+        elif name == "torch":
+            import torch
+            y = c(torch.from_numpy(xs)).numpy()
+        else:
+            y = c(xs)
+        out[name] = float(np.max(ulp_errors(np.asarray(y).astype(x.dtype), ref)))
+    return out
 
 
 def run(functions, rounds, passes=1):
@@ -185,7 +212,11 @@ def run(functions, rounds, passes=1):
                 base = ns[peer_key(fn)]
                 row = "  ".join(f"{k}={v:.3g}ns ({base / v:.2f}x)" for k, v in ns.items())
                 print(f"{fn:5s} {dtype} n={n:<9d} {row}", file=sys.stderr, flush=True)
-    results = [{"fn": fn, "dtype": dtype, "n": n, "ns": best[(fn, dtype, n)]} for fn, dtype, n in rows]
+                if ERRORS.get((fn, dtype, n)):
+                    print("      max ULP error: " + "  ".join(f"{k}={v:.3g}" for k, v in ERRORS[(fn, dtype, n)].items()),
+                          file=sys.stderr, flush=True)
+    results = [{"fn": fn, "dtype": dtype, "n": n, "ns": best[(fn, dtype, n)],
+                "ulp": ERRORS.get((fn, dtype, n), {})} for fn, dtype, n in rows]
     from vecmath._gen.docsection import cpu_model
 
     features = np._core._multiarray_umath.__cpu_features__
@@ -206,7 +237,9 @@ def markdown(runs, command):
              f"{runs[0].get('passes', 1)} passes over the whole table.  "
              "Targets at n = 65,536: accurate >= 1x, fast >= 2x, approx >= 3x NumPy.  SLEEF (u10: 1 ULP, "
              "u35: 3.5 ULP) and glibc's libmvec are called through array loops of `bench/competitors.c` "
-             "on the same vector width; `copy` is `np.copyto` of the same array, the memory-bound limit.", ""]
+             "on the same vector width; `copy` is `np.copyto` of the same array, the memory-bound limit.  "
+             f"[e ULP]: the contender's max error on the row's first {ULP_SAMPLE} inputs against "
+             "mpmath (rows of n = 65,536 where measured).", ""]
     for r in runs:
         title = f"### CPU path `{r['isa']}`"
         if r["numpy_disabled"]:
@@ -220,8 +253,10 @@ def markdown(runs, command):
         lines.append("|---" * (len(names) + 4) + "|")
         for row in r["results"]:
             ns, base = row["ns"], row["ns"][peer_key(row["fn"])]
-            cells = ["–" if k not in ns else f"{ns[k]:.3g} ({base / ns[k]:.2f}x)" if row["n"] > 1
-                     else f"{ns[k]:.0f} ns ({base / ns[k]:.2f}x)" for k in names]
+            ulp = row.get("ulp", {})
+            cells = ["–" if k not in ns else (f"{ns[k]:.3g} ({base / ns[k]:.2f}x)" if row["n"] > 1
+                     else f"{ns[k]:.0f} ns ({base / ns[k]:.2f}x)") + (f" [{ulp[k]:.3g} ULP]" if k in ulp else "")
+                     for k in names]
             met = ""
             if row["n"] == 65536:
                 miss = [t for t, need in TARGETS.items() if base / ns[f"vecmath.{t}"] < need]

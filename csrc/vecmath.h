@@ -1,4 +1,4 @@
-/* vecmath: vectorized exp, log, tanh, atan, expm1, log1p, sigmoid, softplus in three accuracy tiers (public C API).
+/* vecmath: vectorized exp, log, tanh, atan, expm1, log1p, sigmoid, softplus, erf, erfc in three accuracy tiers (public C API).
  *
  * Every kernel has the form  int vm_<fn>_<tier>_<f64|f32>(const T *x, T *y, size_t n):
  * y[i] = fn(x[i]) for i < n (x == y is allowed; other overlaps are not).  It returns the IEEE

@@ -138,7 +138,7 @@ def test_no_collapse_in_the_tails(pair, dtype):
     big = f.deriv_tail_probe
     x = np.array([big, -big if f.odd else big], dtype=dtype)
     dy = deriv_of(fn, tier)(x)
-    assert np.all(np.isfinite(dy)) and np.all(dy > 0), (x, dy)
+    assert np.all(np.isfinite(dy)) and np.all(dy != 0), (x, dy)   # erfc' < 0
 
 
 KINDS = ("over", "under", "divide", "invalid")

@@ -1,4 +1,4 @@
-"""vecmath: vectorized exp, log, tanh, atan, expm1, log1p, sigmoid, softplus as NumPy ufuncs, in three accuracy tiers.
+"""vecmath: vectorized exp, log, tanh, atan, expm1, log1p, sigmoid, softplus, erf, erfc as NumPy ufuncs, in three accuracy tiers.
 
     vecmath.exp(x)         accurate tier (also vecmath.accurate.exp)
     vecmath.fast.exp(x)    faithful: <= 1 ULP

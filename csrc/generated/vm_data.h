@@ -1003,4 +1003,278 @@ static const struct {
     .f32_cr_window = 0x1.0000000000000p+18,  /* accurate float32: double ulps around a float midpoint within which the first pass (2^-37.3 relative, < 2^15.7 ulps: 4.9x margin) cannot decide the rounding: 2^-10 of lanes (2^20 sent 2^-8, about 1 vector in 32, to the double-double) */
 };
 
+/* erf(a) = a (c0 + c1 u + u^2 (p5 + p7 u + .. + p27 u^11)), u = a^2, on |a| < 0.5, relative error <= 2^-61.89 (certified); c0 = 2/sqrt(pi) and c1 = -c0/3 as double-doubles */
+static const struct {
+    double c0h;
+    double c0l;
+    double c1h;
+    double c1l;
+    double p5;
+    double p7;
+    double p9;
+    double p11;
+    double p13;
+    double p15;
+    double p17;
+    double p19;
+    double p21;
+    double p23;
+    double p25;
+    double p27;
+} vm_erf_small_k = {
+    .c0h = 0x1.20dd750429b6dp+0,  /* 2/sqrt(pi), high part */
+    .c0l = 0x1.1ae3a914fed80p-56,  /* 2/sqrt(pi) - c0h */
+    .c1h = -0x1.812746b0379e7p-2,  /* -2/(3 sqrt(pi)), high part */
+    .c1l = 0x1.ee12e49cab700p-57,  /* -2/(3 sqrt(pi)) - c1h */
+    .p5 = 0x1.ce2f21a042be2p-4,  /* a^5 */
+    .p7 = -0x1.b82ce31288b51p-6,  /* a^7 */
+    .p9 = 0x1.565bcd0e6a53fp-8,  /* a^9 */
+    .p11 = -0x1.c02db40040b81p-11,  /* a^11 */
+    .p13 = 0x1.f9a326f9b8624p-14,  /* a^13 */
+    .p15 = -0x1.f4d25c3df1217p-17,  /* a^15 */
+    .p17 = 0x1.b9e6c9d3a3584p-20,  /* a^17 */
+    .p19 = -0x1.5f742ccacece2p-23,  /* a^19 */
+    .p21 = 0x1.fcc4d34481cbbp-27,  /* a^21 */
+    .p23 = -0x1.51c60b457b6b4p-30,  /* a^23 */
+    .p25 = 0x1.9c061df1ab29ap-34,  /* a^25 */
+    .p27 = -0x1.a54c09b228112p-38,  /* a^27 */
+};
+
+/* erfcx(m + t) = c0 + c1 t + .. + c13 t^13 on each slot of a in [1/2, 30) (c0, c1 double-doubles), relative error <= 2^-60.19 (certified) */
+static const struct {
+    double slot_offset;
+} vm_erfcx_k = {
+    .slot_offset = 0x1.0000000000000p+1,  /* slot = bits(a + slot_offset) >> 49 (mod 32) */
+};
+
+/* erf/erfc: erfcx on the slots of a (eighth binades of 2 + a): the slot's midpoint m (t = a - m) */
+static const double vm_erfcx_mid[32] __attribute__((aligned(64))) = {
+    0x1.4000000000000p-1, 0x1.4000000000000p-1, 0x1.4000000000000p-1, 0x1.c000000000000p-1,
+    0x1.2000000000000p+0, 0x1.6000000000000p+0, 0x1.a000000000000p+0, 0x1.e000000000000p+0,
+    0x1.2000000000000p+1, 0x1.6000000000000p+1, 0x1.a000000000000p+1, 0x1.e000000000000p+1,
+    0x1.1000000000000p+2, 0x1.3000000000000p+2, 0x1.5000000000000p+2, 0x1.7000000000000p+2,
+    0x1.a000000000000p+2, 0x1.e000000000000p+2, 0x1.1000000000000p+3, 0x1.3000000000000p+3,
+    0x1.5000000000000p+3, 0x1.7000000000000p+3, 0x1.9000000000000p+3, 0x1.b000000000000p+3,
+    0x1.e000000000000p+3, 0x1.1000000000000p+4, 0x1.3000000000000p+4, 0x1.5000000000000p+4,
+    0x1.7000000000000p+4, 0x1.9000000000000p+4, 0x1.b000000000000p+4, 0x1.d000000000000p+4,
+};
+
+/* erf/erfc: erfcx on the slots of a (eighth binades of 2 + a): coefficient c0h */
+static const double vm_erfcx_c0h[32] __attribute__((aligned(64))) = {
+    0x1.1d16b5809eaf6p-1, 0x1.1d16b5809eaf6p-1, 0x1.1d16b5809eaf6p-1, 0x1.db747ee409ac5p-2,
+    0x1.9531e09b149b5p-2, 0x1.5f88f52f3c76bp-2, 0x1.3583f6644327bp-2, 0x1.13e5743b60480p-2,
+    0x1.d94446d627932p-3, 0x1.8c9eb68ff27d7p-3, 0x1.54a7a08d4bb45p-3, 0x1.2a2af19c14930p-3,
+    0x1.08e62ce8c89adp-3, 0x1.dc603a3e77e9bp-4, 0x1.b096face146fep-4, 0x1.8c14049cd551ep-4,
+    0x1.5f75c42e97171p-4, 0x1.31742f4d8d4d3p-4, 0x1.0e078051f491dp-4, 0x1.e3db9bbbefc9ep-5,
+    0x1.b634a500659c3p-5, 0x1.90658c4eb57cbp-5, 0x1.7093453935bbap-5, 0x1.556d4dd1f605cp-5,
+    0x1.33714a024097ep-5, 0x1.0f67b1bff7645p-5, 0x1.e5d6a9f4cc3eap-6, 0x1.b7ad8ef8307ccp-6,
+    0x1.91853accde052p-6, 0x1.7173c308c43e9p-6, 0x1.561fcfda08321p-6, 0x1.3e8ef95095f56p-6,
+};
+
+/* erf/erfc: erfcx on the slots of a (eighth binades of 2 + a): coefficient c0l */
+static const double vm_erfcx_c0l[32] __attribute__((aligned(64))) = {
+    0x1.043ee977d8888p-55, 0x1.043ee977d8888p-55, 0x1.043ee977d8888p-55, -0x1.55a02e4b40372p-56,
+    -0x1.aa50c32494e84p-58, -0x1.b7eb84aa7f8d5p-57, -0x1.88eb8b5c49667p-56, 0x1.ca1dfde9cb383p-56,
+    -0x1.a7c93c903c13fp-58, -0x1.bb4766011f11cp-57, -0x1.69f6d379565a7p-61, -0x1.fa044de68c427p-57,
+    -0x1.dc92565243e3fp-57, -0x1.d4e9a9226f41cp-59, 0x1.97cf248b87ca5p-59, -0x1.060a6d2134c61p-59,
+    -0x1.a1db3e846fdd7p-58, -0x1.f827156b26b87p-59, 0x1.52fa69c81e0fep-62, 0x1.7e12185db00e2p-61,
+    -0x1.0e1b70a1525c6p-59, 0x1.34d8706f231c1p-59, -0x1.762f598da787ap-61, -0x1.69934d9a2bf1ep-59,
+    0x1.f3b97b8315b4bp-59, -0x1.738a92560747cp-59, -0x1.40ffd4b8f4df3p-61, 0x1.af3ecb9449e0cp-61,
+    -0x1.225d1bab4c315p-61, -0x1.e9cda4692a293p-60, 0x1.2d9666ed08be8p-60, -0x1.bff88b4244a2ep-60,
+};
+
+/* erf/erfc: erfcx on the slots of a (eighth binades of 2 + a): coefficient c1h */
+static const double vm_erfcx_c1h[32] __attribute__((aligned(64))) = {
+    -0x1.babd0e4f1a24dp-2, -0x1.babd0e4f1a24dp-2, -0x1.babd0e4f1a24dp-2, -0x1.4369f60195edcp-2,
+    -0x1.e78b356770fbbp-3, -0x1.797a639d8129dp-3, -0x1.2b11e6959934cp-3, -0x1.e36580c7f734ap-4,
+    -0x1.6a70d2bb37411p-4, -0x1.0305781330099p-4, -0x1.82a8522b868a1p-5, -0x1.2aa6503acda11p-5,
+    -0x1.da39533524970p-6, -0x1.81149bc4a104bp-6, -0x1.3e981b3b13590p-6, -0x1.0bc46cdc18fe6p-6,
+    -0x1.a6e2cf277a0cbp-7, -0x1.404455ba9f3bep-7, -0x1.f57cad15dbe3cp-8, -0x1.93108c9356f34p-8,
+    -0x1.4ae8bbe708546p-8, -0x1.14782b97452f2p-8, -0x1.d4cddeef787a8p-9, -0x1.9276b60443f7cp-9,
+    -0x1.467f441a50cf9p-9, -0x1.fd20a0cb71091p-10, -0x1.98006b41c68e6p-10, -0x1.4e3cc52793c39p-10,
+    -0x1.16cb03a88c8efp-10, -0x1.d8252a832fb4bp-11, -0x1.94ed2196647d1p-11, -0x1.5f18990e83c39p-11,
+};
+
+/* erf/erfc: erfcx on the slots of a (eighth binades of 2 + a): coefficient c1l */
+static const double vm_erfcx_c1l[32] __attribute__((aligned(64))) = {
+    0x1.6fbe65bfa98a7p-56, 0x1.6fbe65bfa98a7p-56, 0x1.6fbe65bfa98a7p-56, -0x1.c2ec192ffafa0p-58,
+    0x1.ea9e2583657d6p-57, -0x1.df1df1f6193e4p-58, 0x1.d03d9f106187dp-57, -0x1.93cccc0bb5583p-58,
+    0x1.04009269a5d6dp-61, 0x1.10449a7e480a9p-59, 0x1.b922907bda94bp-60, -0x1.1d3a98af9cb4ep-62,
+    -0x1.147afbe4f1db3p-62, -0x1.ee4f1bd2a92b9p-62, -0x1.d1e9077b3237cp-63, -0x1.392a92ac3ff0fp-60,
+    -0x1.23bdee38d653fp-61, -0x1.86b779ae59a64p-61, -0x1.b5f9a421a5700p-65, 0x1.fda8ce623fe63p-62,
+    0x1.430154f8186b9p-68, -0x1.7ab7a39dc4513p-63, 0x1.8eaba7a8c4e45p-65, 0x1.965fc8adb5e8dp-65,
+    -0x1.fb40dff2671c3p-65, -0x1.f3cab58870bb7p-64, -0x1.428f5f0baa95fp-68, -0x1.c2d684bf4d2c3p-65,
+    -0x1.2637449e11b7ap-66, 0x1.e6c4253ed87b8p-66, 0x1.efe1c2a797964p-65, -0x1.9144d71c67a0ep-65,
+};
+
+/* erf/erfc: erfcx on the slots of a (eighth binades of 2 + a): coefficient c2 */
+static const double vm_erfcx_c2[32] __attribute__((aligned(64))) = {
+    0x1.2577420fcd07dp-2, 0x1.2577420fcd07dp-2, 0x1.2577420fcd07dp-2, 0x1.80ef8f454cf88p-3,
+    0x1.05e72521ca1b8p-3, 0x1.701342cbcea7bp-4, 0x1.0a15ac2adab35p-4, 0x1.8a6efeed233adp-5,
+    0x1.0615670e25a7ap-5, 0x1.43b98bac83823p-6, 0x1.a7eddc9ee6425p-7, 0x1.22f0664f3cbf9p-7,
+    0x1.9ef71691a5520p-8, 0x1.317c144f8b419p-8, 0x1.cdeae21161624p-9, 0x1.6535040e2c85ap-9,
+    0x1.f75ef7a0fb2dap-10, 0x1.4d07bba601411p-10, 0x1.cea22f2be068fp-11, 0x1.4dfd333e2243cp-11,
+    0x1.f197309556b6fp-12, 0x1.7c66d2a104795p-12, 0x1.2937870fcdf5ep-12, 0x1.d9243e5cacb1bp-13,
+    0x1.59fa2994d54efp-13, 0x1.dcb8a7c6aeeb1p-14, 0x1.562a96b0758b2p-14, 0x1.fb98687d18238p-15,
+    0x1.82cb1527ef463p-15, 0x1.2d73a48df2c3ap-15, 0x1.deee0c8da2570p-16, 0x1.82ba6dba30634p-16,
+};
+
+/* erf/erfc: erfcx on the slots of a (eighth binades of 2 + a): coefficient c3 */
+static const double vm_erfcx_c3[32] __attribute__((aligned(64))) = {
+    -0x1.59c35c06f7ffep-3, -0x1.59c35c06f7ffep-3, -0x1.59c35c06f7ffep-3, -0x1.9d5868de0b581p-4,
+    -0x1.01343a2c92265p-4, -0x1.4bcdb9d9083c2p-5, -0x1.ba018e6428103p-6, -0x1.2ef92f6f10797p-6,
+    -0x1.6883f9919a17bp-7, -0x1.84e9ab30e6ab3p-8, -0x1.c24b49c47a2c4p-9, -0x1.1434ae05873abp-9,
+    -0x1.6373226edf541p-10, -0x1.dc1af883a33c8p-11, -0x1.49d492a39eb5fp-11, -0x1.d662fda6d50f5p-12,
+    -0x1.28787f0e7f4c6p-12, -0x1.5783a27fad25ap-13, -0x1.a80f2934e8b5ap-14, -0x1.134ff4426076ap-14,
+    -0x1.7481570279709p-15, -0x1.04c1668352a77p-15, -0x1.77b3f7978e1a8p-16, -0x1.1560775b6b45dp-16,
+    -0x1.6dd369db39094p-17, -0x1.bd9f058f74df3p-18, -0x1.1e90357ca61dap-18, -0x1.8100c74fe5b66p-19,
+    -0x1.0c109a761b5a9p-19, -0x1.80a1dc85d952ap-20, -0x1.1b0953da04d5ep-20, -0x1.a9b9a4bfc4521p-21,
+};
+
+/* erf/erfc: erfcx on the slots of a (eighth binades of 2 + a): coefficient c4 */
+static const double vm_erfcx_c4[32] __attribute__((aligned(64))) = {
+    0x1.72d46a9b3f164p-4, 0x1.72d46a9b3f164p-4, 0x1.72d46a9b3f164p-4, 0x1.9831c2c850080p-5,
+    0x1.d4e711a2df9a8p-6, 0x1.17eba60d31fd9p-6, 0x1.5a142948a9b3ap-7, 0x1.b99589d40f244p-8,
+    0x1.da595561f8c97p-9, 0x1.c2c72fd727ba7p-10, 0x1.d085857a18160p-11, 0x1.fff032a0df986p-12,
+    0x1.2a660fdec0495p-12, 0x1.6cc10c16255c7p-13, 0x1.d03e19aa1138fp-14, 0x1.31dddbe4362a6p-14,
+    0x1.59b29296c5d58p-15, 0x1.5f8a69c9ddf30p-16, 0x1.82426c752514ap-17, 0x1.c3904bd3edbedp-18,
+    0x1.15adcc42ea680p-18, 0x1.6433d10f6a283p-19, 0x1.d976d0b37898ep-20, 0x1.445d3c99eaf91p-20,
+    0x1.81fb2ba7eb963p-21, 0x1.9fd8ef215f1e4p-22, 0x1.df572c7048054p-23, 0x1.23b1721d52135p-23,
+    0x1.73371e27f3ff0p-24, 0x1.ea608ac1f6365p-25, 0x1.4e4f0dba2e108p-25, 0x1.d460d8ccf1d17p-26,
+};
+
+/* erf/erfc: erfcx on the slots of a (eighth binades of 2 + a): coefficient c5 */
+static const double vm_erfcx_c5[32] __attribute__((aligned(64))) = {
+    -0x1.6fce5df0ba0a9p-5, -0x1.6fce5df0ba0a9p-5, -0x1.6fce5df0ba0a9p-5, -0x1.779dd2a3da209p-6,
+    -0x1.910a5d7c0a707p-7, -0x1.bdf24bccac60bp-8, -0x1.014eae28304abp-8, -0x1.33237c3eeacedp-9,
+    -0x1.2bd251bb2ef73p-10, -0x1.f99e41ecb09a2p-12, -0x1.d25ebba1c4997p-13, -0x1.cfcdea1b1f5a1p-14,
+    -0x1.eb88e0e8f3bb0p-15, -0x1.12f1743bc5a35p-15, -0x1.4230e3ccf8797p-16, -0x1.8900e0bd28f33p-17,
+    -0x1.8f23feccb7cf4p-18, -0x1.64fcbb7154251p-19, -0x1.5da898d823e2ep-20, -0x1.7074a5b576fbep-21,
+    -0x1.9c3efbbac2393p-22, -0x1.e4dce67f57caep-23, -0x1.296db577fa53cp-23, -0x1.7a51b09ece5a7p-24,
+    -0x1.96605f1ea36b2p-25, -0x1.836964ccc900bp-26, -0x1.905c14c91c123p-27, -0x1.b9813abb34460p-28,
+    -0x1.00ca3ab6639e5p-28, -0x1.3859b1da60c49p-29, -0x1.8a9a07e326c43p-30, -0x1.0180380756c35p-30,
+};
+
+/* erf/erfc: erfcx on the slots of a (eighth binades of 2 + a): coefficient c6 */
+static const double vm_erfcx_c6[32] __attribute__((aligned(64))) = {
+    0x1.552fe6ffdec15p-6, 0x1.552fe6ffdec15p-6, 0x1.552fe6ffdec15p-6, 0x1.452648d612defp-7,
+    0x1.446c5166bcfd4p-8, 0x1.51ab9ffcdc62ep-9, 0x1.6d609f6aa9717p-10, 0x1.99b60e42d789ep-11,
+    0x1.6d7743d0cfb50p-12, 0x1.131bb16021a70p-13, 0x1.c882f022b063cp-15, 0x1.9b50d0d20226ap-16,
+    0x1.8d8e597518b96p-17, 0x1.9818c0a1ac93ap-18, 0x1.b93f4735bbba0p-19, 0x1.f31a325aafe32p-20,
+    0x1.c871a15a43aafp-21, 0x1.67ca2bf691906p-22, 0x1.3a9b814a1484fp-23, 0x1.2b25ebb3d26a8p-24,
+    0x1.30be82b9b7ceep-25, 0x1.48d73b5073513p-26, 0x1.7490dc00352acp-27, 0x1.b81a86a443823p-28,
+    0x1.aaf0d3b8c6087p-29, 0x1.685157ecfc398p-30, 0x1.4df1407c8e890p-31, 0x1.4dc261a50691ep-32,
+    0x1.62f12bd872e29p-33, 0x1.8d989329f60d1p-34, 0x1.d17418b1c6f8ep-35, 0x1.1af77fc3079afp-35,
+};
+
+/* erf/erfc: erfcx on the slots of a (eighth binades of 2 + a): coefficient c7 */
+static const double vm_erfcx_c7[32] __attribute__((aligned(64))) = {
+    -0x1.2a7f4fb7baedfp-7, -0x1.2a7f4fb7baedfp-7, -0x1.2a7f4fb7baedfp-7, -0x1.0ab3832b9efe4p-8,
+    -0x1.f38c6d0512a5dp-10, -0x1.e8ae68b41e3d8p-11, -0x1.f1b43d3ab6eeap-12, -0x1.070e0cb5e1a34p-12,
+    -0x1.aed7ebc8940edp-14, -0x1.2312b258f3a11p-15, -0x1.b45d025f3c523p-17, -0x1.65778aad09515p-18,
+    -0x1.3c0776384f78cp-19, -0x1.2a625a21ed98ap-20, -0x1.2a4352eaa3f33p-21, -0x1.395be06d3b8c9p-22,
+    -0x1.028f464529aadp-23, -0x1.67f14d340271dp-25, -0x1.19623f7dce516p-26, -0x1.e35faff3a5202p-28,
+    -0x1.c0b497d652b11p-29, -0x1.bc802d1644c08p-30, -0x1.d14be239910f4p-31, -0x1.fea8dca00d1e1p-32,
+    -0x1.bf9951f656adep-33, -0x1.4e8fd24d9b39ap-34, -0x1.162b7ccc56e26p-35, -0x1.f80f2f1671390p-37,
+    -0x1.ea283a0266c7ep-38, -0x1.f9b5941141936p-39, -0x1.1254078037478p-39, -0x1.36c4d9cf60bf0p-40,
+};
+
+/* erf/erfc: erfcx on the slots of a (eighth binades of 2 + a): coefficient c8 */
+static const double vm_erfcx_c8[32] __attribute__((aligned(64))) = {
+    0x1.efd03d10b8ab6p-9, 0x1.efd03d10b8ab6p-9, 0x1.efd03d10b8ab6p-9, 0x1.a0ef7f7298806p-10,
+    0x1.6fd9a5d600b3cp-11, 0x1.535f583c3e032p-12, 0x1.465ecd422c742p-13, 0x1.4631c4d1ea6d8p-14,
+    0x1.ec7745076bd24p-16, 0x1.2bfb5df475645p-17, 0x1.97dd7b2bd7413p-19, 0x1.30c2fc4e69b0ap-20,
+    0x1.ee335fdba2ca6p-22, 0x1.ae1fad62acde8p-23, 0x1.8e37536997c1dp-24, 0x1.8530fe28d34f2p-25,
+    0x1.22467fa809665p-26, 0x1.657f3d3ae2e92p-28, 0x1.f463bd6759b3dp-30, 0x1.84a368a0a1f92p-31,
+    0x1.48ffe33e01d0cp-32, 0x1.2b635d645e263p-33, 0x1.21b2689beeb37p-34, 0x1.27818fc9caa70p-35,
+    0x1.d445c022927c7p-37, 0x1.3622211afe3ebp-38, 0x1.cece26e305c98p-40, 0x1.7c356008ec64ep-41,
+    0x1.522113d2c45edp-42, 0x1.415bbe82329d9p-43, 0x1.432604e0c128ap-44, 0x1.551a5f364bdadp-45,
+};
+
+/* erf/erfc: erfcx on the slots of a (eighth binades of 2 + a): coefficient c9 */
+static const double vm_erfcx_c9[32] __attribute__((aligned(64))) = {
+    -0x1.88ef9983a9bc8p-10, -0x1.88ef9983a9bc8p-10, -0x1.88ef9983a9bc8p-10, -0x1.37fe70cfc8f36p-11,
+    -0x1.041e38e7cd7c4p-12, -0x1.c5fa6b27f6550p-14, -0x1.9d622844b9d37p-15, -0x1.87a61e570c222p-16,
+    -0x1.117a68ea01b91p-17, -0x1.2da32b97d8203p-19, -0x1.753cacce39fe3p-21, -0x1.fe3e33ff45eebp-23,
+    -0x1.7c568ddf1b00ep-24, -0x1.31c3e0977f9f6p-25, -0x1.06a3adc8f9068p-26, -0x1.de425462d3a2cp-28,
+    -0x1.43003a880affcp-29, -0x1.608ea5b91e2d0p-31, -0x1.ba5cf0b76f0b7p-33, -0x1.36faf511e3afep-34,
+    -0x1.e086ef2c68253p-36, -0x1.91ed42622910ap-37, -0x1.67ae1f53e60efp-38, -0x1.5522e9b6d76e9p-39,
+    -0x1.e8e1245f1157bp-41, -0x1.1f03f3e2e19f4p-42, -0x1.807bf1129cc9fp-44, -0x1.1e79617caa4a2p-45,
+    -0x1.d21486748f92cp-47, -0x1.981a2465ad828p-48, -0x1.7c66b19a6ebcfp-49, -0x1.762de528f6cf8p-50,
+};
+
+/* erf/erfc: erfcx on the slots of a (eighth binades of 2 + a): coefficient c10 */
+static const double vm_erfcx_c10[32] __attribute__((aligned(64))) = {
+    0x1.2a69629698831p-11, 0x1.2a69629698831p-11, 0x1.2a69629698831p-11, 0x1.c0b1e051ecdaap-13,
+    0x1.6273306660fb8p-14, 0x1.254e1b4d94742p-15, 0x1.fafb8a3e32dabp-17, 0x1.c858852ab83f1p-18,
+    0x1.27a9385e08de8p-19, 0x1.2852bbb1bb069p-21, 0x1.4ebd279244292p-23, 0x1.a3bbca2c0fd12p-25,
+    0x1.204958d10fbd3p-26, 0x1.acf8547483589p-28, 0x1.566888fada049p-29, 0x1.22d48e4b9fdb4p-30,
+    0x1.64477e7f7981ap-32, 0x1.5940d24ccc15bp-34, 0x1.84d54c73f0505p-36, 0x1.ef535834b1ad4p-38,
+    0x1.5d86d7d3e25a4p-39, 0x1.0ce12e5530f46p-40, 0x1.bd45398e63999p-42, 0x1.88d152845ca0dp-43,
+    0x1.fd4abf4e700cbp-45, 0x1.092bf7bcc0139p-46, 0x1.3efbaf488e5a1p-48, 0x1.af3708dfaeb94p-50,
+    0x1.40ecb7e5d3189p-51, 0x1.02ecd7543ddf7p-52, 0x1.bf7e36c1b8be8p-54, 0x1.9a388862d6980p-55,
+};
+
+/* erf/erfc: erfcx on the slots of a (eighth binades of 2 + a): coefficient c11 */
+static const double vm_erfcx_c11[32] __attribute__((aligned(64))) = {
+    -0x1.b3e554c5af837p-13, -0x1.b3e554c5af837p-13, -0x1.b3e554c5af837p-13, -0x1.3709dd152e38ep-14,
+    -0x1.d2b2364804f44p-16, -0x1.6f059990478c2p-17, -0x1.2db3510f7ec51p-18, -0x1.0285e8bda2abap-19,
+    -0x1.37b4fbcf59d2ap-21, -0x1.1ccc6ed7573e3p-23, -0x1.2689cad6f1e69p-25, -0x1.5392f59b719e8p-27,
+    -0x1.aeb21f27df43dp-29, -0x1.2912bbbebc574p-30, -0x1.b9606e960d1a7p-32, -0x1.5e2ca593d59eep-33,
+    -0x1.85b7e22ac871dp-35, -0x1.4fd305ef10b0ep-37, -0x1.53e3d819b7d86p-39, -0x1.88a7d5786b6c3p-41,
+    -0x1.fa80294f2e1ddp-43, -0x1.668dbe6868f1bp-44, -0x1.12d31fa645bf3p-45, -0x1.c33389480b914p-47,
+    -0x1.08c159029f43ep-48, -0x1.e9357fae372dcp-51, -0x1.084d0b1378c88p-52, -0x1.4432735875649p-54,
+    -0x1.b98e47f46f317p-56, -0x1.484dfa16d4e52p-57, -0x1.0708fd9f3783fp-58, -0x1.c179a40a071c9p-60,
+};
+
+/* erf/erfc: erfcx on the slots of a (eighth binades of 2 + a): coefficient c12 */
+static const double vm_erfcx_c12[32] __attribute__((aligned(64))) = {
+    0x1.34f87f4c7b165p-14, 0x1.34f87f4c7b165p-14, 0x1.34f87f4c7b165p-14, 0x1.a32a739a78232p-16,
+    0x1.2b1cd80521e84p-17, 0x1.bfca18726e9c0p-19, 0x1.5e9ec83d7fa04p-20, 0x1.1e6a8569213e9p-21,
+    0x1.45499110d1405p-23, 0x1.0f2b03d313f83p-25, 0x1.00f7376ad2fd1p-27, 0x1.109d855765f45p-29,
+    0x1.3f80b92c67b31p-31, 0x1.98e755c266ae8p-33, 0x1.1ae239e228959p-34, 0x1.a380c35dad448p-36,
+    0x1.ad8693c8b6767p-38, 0x1.489537c1ee93cp-40, 0x1.2a8286bcf82fep-42, 0x1.38770d28b54d1p-44,
+    0x1.70288bed3421cp-46, 0x1.df6be55a0a25dp-48, 0x1.5406f02748af8p-49, 0x1.03a4f990e2757p-50,
+    0x1.16c7979fcf397p-52, 0x1.c7cabd5cc924fp-55, 0x1.b986c65500d69p-57, 0x1.eab8204351810p-59,
+    0x1.3174a36e5ad42p-60, 0x1.a23d9d3c5f5ffp-62, 0x1.367a497f13178p-63, 0x1.ee38be1baa221p-65,
+};
+
+/* erf/erfc: erfcx on the slots of a (eighth binades of 2 + a): coefficient c13 */
+static const double vm_erfcx_c13[32] __attribute__((aligned(64))) = {
+    -0x1.a4512334d8b9cp-16, -0x1.a4512334d8b9cp-16, -0x1.a4512334d8b9cp-16, -0x1.0fc72b91bba3dp-17,
+    -0x1.71e274ceb9fc4p-19, -0x1.0828fbcbdaea6p-20, -0x1.8aebf1f1f3e3ep-22, -0x1.342fe75630394p-23,
+    -0x1.46dd921500312p-25, -0x1.f3e397638722fp-28, -0x1.b3fd691f0c196p-30, -0x1.ab378e8fbcc62p-32,
+    -0x1.d01a682624ebfp-34, -0x1.143e6355cd83ap-35, -0x1.64bb3a1319df6p-37, -0x1.ef57a5d4d2d4fp-39,
+    -0x1.cdf703251d753p-41, -0x1.3b494fc28619dp-43, -0x1.020a73bf8dfaap-45, -0x1.ead228b178870p-48,
+    -0x1.08ac2108b898fp-49, -0x1.3d88550169d77p-51, -0x1.a154aa32ffe48p-53, -0x1.28bf8cde766ccp-54,
+    -0x1.20a13074c7eabp-56, -0x1.a30c665fbb50ep-59, -0x1.6cdc0abfbb3c3p-61, -0x1.701f208bb6449p-63,
+    -0x1.a37f464e43bb9p-65, -0x1.08bd3692af52fp-66, -0x1.6c810e71417a0p-68, -0x1.0e70acc9dfdb0p-69,
+};
+
+/* where erf's kernels change path or saturate (vecmath/functions/erf.py: limits) */
+static const struct {
+    double poly_limit;
+    double erf_clamp;
+    double f64_tiny;
+    double f32_tiny;
+    double f64_erfc_normal;
+    double f64_zero;
+    double f32_erfc_normal;
+    double f32_deriv_clamp;
+} vm_erf_limits = {
+    .poly_limit = 0x1.0000000000000p-1,  /* |x| below: a (c0 + c1 u + u^2 P(u)); above: 1 - exp(-a^2) erfcx(a) (erfc(1/2) = 0.48 < erf(1/2): its error reaches erf at most 0.92x) */
+    .erf_clamp = 0x1.8000000000000p+2,  /* |x| is clamped to this for erf: erfc(6) = 2^-55.4 < 2^-54, so erf rounds to 1 from 5.9216 on */
+    .f64_tiny = 0x1.0000000000000p-900,  /* float64 |x| below (and NaN): one lane at a time, 2x/sqrt(pi) (the cubic term is 2^-1800 below) from x scaled by 2^64 and rounded once: subnormal results, and near them the low parts of the double-double would fall below 2^-1074 (0.85 ULP at x = 6.9e-308 with the threshold at 2^-1021) */
+    .f32_tiny = 0x1.0000000000000p-125,  /* float32 |x| below: the result may be below float's normal range, rounded one lane at a time (vm_round_dd_f32_any) */
+    .f64_erfc_normal = 0x1.9800000000000p+4,  /* a above: erfc (2^-944 at 25.5) nears double's subnormal range, where the double-double's low parts (2^-53 below) would lose bits (0.67 ULP at 26.49 with the threshold at 26.5): erfc and the derivatives take the scaled path one lane at a time (exp(-a^2/2) twice, x 2^600) */
+    .f64_zero = 0x1.b800000000000p+4,  /* a above: erfc < 2^-1096 and 2/sqrt(pi) exp(-a^2) < 2^-1090 round to +0 */
+    .f32_erfc_normal = 0x1.2000000000000p+3,  /* float32 erfc, x above (erfc(9) = 2^-120.9; float's normal range ends at 9.2): rounded one lane at a time */
+    .f32_deriv_clamp = 0x1.6000000000000p+3,  /* float32 derivatives: a clamped to this (2/sqrt(pi) exp(-121) = 2^-174.4 rounds to 0 in float) */
+};
+
+/* where erfc's kernels change path or saturate (vecmath/functions/erfc.py: limits) */
+static const struct {
+} vm_erfc_limits = {
+};
+
 #endif

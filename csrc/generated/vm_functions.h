@@ -27,7 +27,13 @@
     X(sigmoid, approx) \
     X(softplus, accurate) \
     X(softplus, fast) \
-    X(softplus, approx)
+    X(softplus, approx) \
+    X(erf, accurate) \
+    X(erf, fast) \
+    X(erf, approx) \
+    X(erfc, accurate) \
+    X(erfc, fast) \
+    X(erfc, approx)
 
 /* functions whose derivative is cheap from the output y = f(x): <fn>_from_output */
 #define VM_FROM_OUTPUT_LIST(X) X(tanh) X(sigmoid)

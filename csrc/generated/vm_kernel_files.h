@@ -16,3 +16,7 @@
 #include "kernels/sigmoid_deriv-inl.h"
 #include "kernels/softplus-inl.h"
 #include "kernels/softplus_deriv-inl.h"
+#include "kernels/erf-inl.h"
+#include "kernels/erf_deriv-inl.h"
+#include "kernels/erfc-inl.h"
+#include "kernels/erfc_deriv-inl.h"

@@ -2,7 +2,7 @@
 
 Inside your own `@cuda.jit` kernels (float32 or float64 scalars):
 
-    vecmath.cuda.exp(x), .log, .tanh, .atan (.arctan), .expm1, .log1p, .sigmoid (.expit), .softplus
+    vecmath.cuda.exp(x), .log, .tanh, .atan (.arctan), .expm1, .log1p, .sigmoid (.expit), .softplus, .erf, .erfc
                                                           accurate tier: the CPU ufunc's bits
     vecmath.cuda.fast.exp(x), vecmath.cuda.approx.exp(x)  the other tiers: their CPU bits too
     vecmath.cuda.deriv.exp(x), vecmath.cuda.deriv.exp_and_deriv(x) -> (y, dy)   (every tier)

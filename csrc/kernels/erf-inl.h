@@ -1,0 +1,243 @@
+/* erf(x) for float64 and float32, three tiers, and the evaluation erfc-inl.h shares.
+ *
+ * Method (a = |x|; coefficients: csrc/generated/vm_data.h from vecmath/_gen/erf.py):
+ *   a < 1/2:  erf(a) = a (c0 + c1 u + u^2 P(u)), u = a^2 (exact as uh + ul), c0 = 2/sqrt(pi)
+ *             and c1 = -c0/3 double-doubles, P of degree 11 (vm_erf_small_k: 2^-61.9), the
+ *             sum c0 + c1 u by Fast2Sum and a (..) as a double-double (erf_small_dd);
+ *   a >= 1/2: erfc(a) = exp(-a^2) erfcx(a) (erfc_big_dd): erfcx by a polynomial of degree 13 in
+ *             t = a - m_i on the slot i of a (eighth binades of 2 + a: slot = bits(2 + a) >> 49,
+ *             a 32-entry table, one register permute pair on AVX-512; t exact by Sterbenz), c0
+ *             and c1 double-doubles (vm_erfcx_k: 2^-60.2); exp(-a^2) from -a^2 = -(a2h + a2l)
+ *             split exactly by an FMA, reduced as tanh's exp (exp_f64_dd_reduce: N = 16 with
+ *             tails, degree 7) with -a2l added to the reduction's low part, so exp(-a^2) keeps
+ *             ~2^-62 relative; the product as a double-double; erf(a) = 1 - erfc(a) (erfc(a) <=
+ *             0.48 there, so its relative error reaches erf at most 0.92 times).
+ * Every tier rounds the same double-double (one evaluation; the tiers differ only in how they
+ * round it, see below): relative error below 2^-59 (polynomials 2^-60.2 / 2^-61.9, exp 2^-62,
+ * the roundings of the low parts), so the float64 result is within 0.5 + 2^-6 ULP.
+ * Special lanes, one at a time (erf_f64_special): NaN (x + x), and a < 2^-900 (float64), where
+ *   erf(x) = 2x/sqrt(pi) to far below an ulp: computed on a scaled by 2^64 and rounded once to
+ *   the subnormal grid (erf_round_scaled), so +-0 give +-0 and subnormal results are exact.
+ * erf reports no status bits, as SciPy's erf (no underflow either, under np.errstate).
+ *
+ * Tiers (bound; measured maxima: docs/accuracy.md):
+ *   accurate float64  < 1 ULP (goal 0.52)  the double-double rounded once: 0.5 + 2^-6
+ *   accurate float32  correctly rounded    the same double-double (2^-59) rounded to float once
+ *                                          (vm_round_dd_f32); results below float's normal range
+ *                                          one lane at a time (vm_round_dd_f32_any); the
+ *                                          exhaustive test finds every input correctly rounded
+ *   fast, approx      <= 1 ULP / bounds    the double (float64), the double rounded to float
+ *                                          (float32: 0.5 + 2^-29 ULP) */
+
+#include "exp_core.h"
+/* exp(-a^2) takes exp_core.h's reduction with the low part kept (exp_f64_dd_reduce,
+ * exp_f64_dd_poly) */
+
+#define ERF_LIM vm_erf_limits /* thresholds, from vecmath.spec.LIMITS */
+
+/* h + l = a + b exactly, |a| >= |b| (or a = 0) */
+static inline vd erf_fast2sum(vd a, vd b, vd *l) {
+    vd h = vd_add(a, b);
+    *l = vd_sub(b, vd_sub(h, a));
+    return h;
+}
+
+/* erf(a) for 0 <= a < 1/2 as h + *l (relative error 2^-61): a (c0 + c1 u + u^2 P(u)) with
+ * u = uh + ul exact, c1 u's product c1h uh exact (FMA), the sum c0h + c1h uh by Fast2Sum
+ * (|c1h uh| <= 0.094 < c0h); the low terms c0l, c1h ul, c1l uh and u^2 P (<= 2^-7.3 of the
+ * result) in double; then a times the double-double, its product's error by FMA. */
+static inline vd erf_small_dd(vd a, vd *l) {
+#define K vm_erf_small_k
+    vd uh = vd_mul(a, a);
+    vd ul = vd_fma(a, a, vd_neg(uh));
+    vd u2 = vd_mul(uh, uh), u4 = vd_mul(u2, u2);
+    /* P = p5 + p7 u + .. + p27 u^11 by Estrin */
+    vd q0 = vd_fma(uh, vd_set(K.p7), vd_set(K.p5));
+    vd q1 = vd_fma(uh, vd_set(K.p11), vd_set(K.p9));
+    vd q2 = vd_fma(uh, vd_set(K.p15), vd_set(K.p13));
+    vd q3 = vd_fma(uh, vd_set(K.p19), vd_set(K.p17));
+    vd q4 = vd_fma(uh, vd_set(K.p23), vd_set(K.p21));
+    vd q5 = vd_fma(uh, vd_set(K.p27), vd_set(K.p25));
+    vd r0 = vd_fma(u2, q1, q0), r1 = vd_fma(u2, q3, q2), r2 = vd_fma(u2, q5, q4);
+    vd P = vd_fma(u4, vd_fma(u4, r2, r1), r0);
+    vd m = vd_mul(vd_set(K.c1h), uh);
+    vd ml = vd_fma(vd_set(K.c1h), uh, vd_neg(m));
+    vd sl;
+    vd s = erf_fast2sum(vd_set(K.c0h), m, &sl);
+    vd low = vd_add(vd_add(sl, ml), vd_fma(vd_set(K.c1l), uh, vd_fma(vd_set(K.c1h), ul, vd_set(K.c0l))));
+    low = vd_fma(u2, P, low);
+    vd ph = vd_mul(a, s);
+    vd pl = vd_fma(a, low, vd_fma(a, s, vd_neg(ph)));
+    return erf_fast2sum(ph, pl, l);
+#undef K
+}
+
+/* exp(xh + xl) as h + *l, |xl| <= 2^-52 |xh|, xh in [-746, 0]: exp_f64_dd_reduce of xh
+ * (r_hi exact, delta its low part) with xl added to delta, the polynomial on r = r_hi + delta;
+ * ~2^-62 relative.  h is scale (1 + ..): the caller keeps 2^(k/16) in double's normal range. */
+static inline vd erf_exp_dd(vd xh, vd xl, vd *l) {
+    vd r_hi, delta, scale, tail;
+    (void)exp_f64_dd_reduce(xh, &r_hi, &delta, &scale, &tail);
+    delta = vd_add(delta, xl);
+    vd r = vd_add(r_hi, delta);
+    vd r2 = vd_mul(r, r);
+    vd lo = vd_fma(r2, exp_f64_dd_poly(r, r2), vd_add(vd_fma(tail, r, tail), delta));
+    vd m = vd_add(r_hi, lo);
+    vd m_lo = vd_add(vd_sub(r_hi, m), lo); /* Fast2Sum: |r_hi| >= |lo| or both tiny */
+    vd eh = vd_fma(scale, m, scale);
+    *l = vd_fma(scale, m_lo, vd_fma(scale, m, vd_sub(scale, eh)));
+    return eh;
+}
+
+/* (ah + al) (bh + bl) as h + *l (the low products in double) */
+static inline vd erf_mul_dd(vd ah, vd al, vd bh, vd bl, vd *l) {
+    vd ph = vd_mul(ah, bh);
+    vd pl = vd_fma(ah, bl, vd_fma(al, bh, vd_fma(ah, bh, vd_neg(ph))));
+    return erf_fast2sum(ph, pl, l);
+}
+
+/* erfcx(a) for 1/2 <= a < 30 as h + *l: the slot's polynomial (vm_erfcx_k, 2^-60.2): c0 + c1 t
+ * in double-double (c1h t exact by FMA, Fast2Sum: |c1 t| < c0 / 8), t^2 R(t) (<= 2^-6.8 of
+ * the result) by Horner in double */
+static inline vd erfcx_dd(vd a, vd *l) {
+#define C(k) vd_lookup(vm_erfcx_c##k, idx, 32)
+    vdi idx = vdi_shr(vd_bits(vd_add(a, vd_set(vm_erfcx_k.slot_offset))), 49);
+    vd t = vd_sub(a, vd_lookup(vm_erfcx_mid, idx, 32)); /* exact */
+    vd R = vd_fma(t, C(13), C(12));
+    R = vd_fma(t, R, C(11));
+    R = vd_fma(t, R, C(10));
+    R = vd_fma(t, R, C(9));
+    R = vd_fma(t, R, C(8));
+    R = vd_fma(t, R, C(7));
+    R = vd_fma(t, R, C(6));
+    R = vd_fma(t, R, C(5));
+    R = vd_fma(t, R, C(4));
+    R = vd_fma(t, R, C(3));
+    R = vd_fma(t, R, C(2));
+    vd c1h = C(1h), m = vd_mul(c1h, t);
+    vd ml = vd_fma(c1h, t, vd_neg(m));
+    vd sl;
+    vd s = erf_fast2sum(C(0h), m, &sl);
+    vd low = vd_add(vd_add(sl, ml), vd_fma(C(1l), t, C(0l)));
+    low = vd_fma(t, vd_mul(t, R), low);
+    return erf_fast2sum(s, low, l);
+#undef C
+}
+
+/* erfc(a) for 1/2 <= a <= vm_erf_limits.f64_erfc_normal (erfc normal, exp's scale too) as
+ * h + *l: exp(-a^2) erfcx(a), ~2^-59 relative */
+static inline vd erfc_big_dd(vd a, vd *l) {
+    vd a2h = vd_mul(a, a);
+    vd a2l = vd_fma(a, a, vd_neg(a2h));
+    vd el, ql;
+    vd eh = erf_exp_dd(vd_neg(a2h), vd_neg(a2l), &el);
+    vd qh = erfcx_dd(a, &ql);
+    return erf_mul_dd(eh, el, qh, ql, l);
+}
+
+/* erf(a) as h + *l for every a >= 0 but NaN (a >= 6 gives 1): the small polynomial below 1/2,
+ * 1 - erfc(a) beyond (1 - eh by Fast2Sum, 1 >= eh); whole vectors on one side skip the other */
+static inline vd erf_dd(vd a, vd *l) {
+    vdm small = vd_lt(a, vd_set(ERF_LIM.poly_limit));
+    vd h = vd_set(1.0), lo = vd_set(0.0);
+    if (vdm_bits(vdm_not(small))) {
+        vd el, dl;
+        vd eh = erfc_big_dd(vd_min(a, vd_set(ERF_LIM.erf_clamp)), &el);
+        vd d = erf_fast2sum(vd_set(1.0), vd_neg(eh), &dl);
+        h = erf_fast2sum(d, vd_sub(dl, el), &lo);
+    }
+    if (vdm_bits(small)) {
+        vd sl;
+        vd s = erf_small_dd(a, &sl);
+        h = vd_select(small, s, h);
+        lo = vd_select(small, sl, lo);
+    }
+    *l = lo;
+    return h;
+}
+
+/* h + l (h + l = V 2^S, |l| <= ulp(h)) as the double V rounded once, subnormal or not:
+ * below 2^(S-1022) the sum with T = 2^(S-1022) rounds h to the subnormal grid scaled by 2^S,
+ * its error kept exactly, and l added with it in one more rounding */
+static inline double erf_round_scaled(double h, double l, double two_s, double two_minus_s,
+                                      double T) {
+    if (h >= T) return vd_first(vd_mul(vd_add(vd_set(h), vd_set(l)), vd_set(two_minus_s)));
+    (void)two_s;
+    vd e;
+    vd hi = erf_fast2sum(vd_set(T), vd_set(h), &e);
+    vd y = vd_add(hi, vd_add(e, vd_set(l)));
+    return vd_first(vd_mul(vd_sub(y, vd_set(T)), vd_set(two_minus_s)));
+}
+
+/* erf of a NaN or of |x| < 2^-900: x + x, or 2x/sqrt(pi) (the cubic term is 2^-1800 below)
+ * from x scaled by 2^64, rounded once (subnormal results included; +-0 stay +-0) */
+VM_COLD static double erf_f64_special(double x, int *st) {
+    (void)st;
+    if (isnan(x)) return VM_FADD(x, x);
+    double A = VM_FMUL(fabs(x), 0x1p64);
+    vd ph = vd_mul(vd_set(A), vd_set(vm_erf_small_k.c0h));
+    vd pl = vd_fma(vd_set(A), vd_set(vm_erf_small_k.c0l),
+                   vd_fma(vd_set(A), vd_set(vm_erf_small_k.c0h), vd_neg(ph)));
+    double y = erf_round_scaled(vd_first(ph), vd_first(pl), 0x1p64, 0x1p-64, 0x1p-958);
+    return copysign(y, x);
+}
+
+/* accurate float64 (< 1 ULP, goal 0.52): erf_dd rounded once, x's sign put back; a < 2^-900
+ * and NaN: erf_f64_special.  The worst lies just below 1/2, where u^2 P(u) is largest.
+ *   Worst measured: erf accurate float64 0.510595 ULP at x = 0.4639088626515184 */
+static inline vd erf_f64_accurate_vec(vd x, int *st) {
+    vd a = vd_abs(x), l;
+    vd h = erf_dd(a, &l);
+    vd y = vd_copysign(vd_add(h, l), x);
+    vdm special = vdm_not(vd_ge(a, vd_set(ERF_LIM.f64_tiny)));
+    if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, erf_f64_special, st);
+    return y;
+}
+/* fast and approx float64: the accurate tier's bits (one evaluation serves every tier)
+ *   Worst measured: erf fast float64 0.510595 ULP at x = 0.4639088626515184
+ *   Worst measured: erf approx float64 0.510595 ULP at x = 0.4639088626515184 */
+static inline vd erf_f64_fast_vec(vd x, int *st) { return erf_f64_accurate_vec(x, st); }
+static inline vd erf_f64_approx_vec(vd x, int *st) { return erf_f64_accurate_vec(x, st); }
+
+/* float32 whose result may be below float's normal range (|x| < f32_tiny) or NaN: the
+ * double-double rounded once, any magnitude */
+VM_COLD static float erf_f32_special(float x, int *st) {
+    (void)st;
+    if (isnan(x)) return VM_FADD(x, x);
+    vd l;
+    double h = vd_first(erf_dd(vd_set(fabs((double)x)), &l));
+    return copysignf(vm_round_dd_f32_any(h, vd_first(l)), x);
+}
+
+/* accurate float32 (correctly rounded): erf_dd in double (2^-59 relative) rounded to float once
+ * by vm_round_dd_f32 (exact for the double-double; its own error decides only within 2^-59 of
+ * a midpoint: the exhaustive test finds none wrong); |x| < f32_tiny and NaN one lane at a
+ * time (erf_f32_special). */
+/*   Worst measured: erf accurate float32 0.5 ULP at x = 0.0001839803 */
+static inline vfh erf_f32_accurate_vec(vfh xf, int *st) {
+    vd x = vd_from_vfh(xf), a = vd_abs(x), l;
+    vd h = erf_dd(a, &l);
+    vfh yf = vm_round_dd_f32(vd_copysign(h, x), vd_copysign(l, vd_mul(l, x)));
+    vdm special = vdm_not(vd_ge(a, vd_set(ERF_LIM.f32_tiny)));
+    if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, erf_f32_special, st);
+    return yf;
+}
+
+/* fast and approx float32 (faithful): erf_dd's double rounded to float (0.5 + 2^-29 ULP,
+ * subnormal results rounded once from it); NaN: x + x (selected) */
+/*   Worst measured: erf fast float32 0.5 ULP at x = 0.0001839803
+ *   Worst measured: erf approx float32 0.5 ULP at x = 0.0001839803 */
+static inline vfh erf_f32_fast_vec(vfh xf, int *st) {
+    (void)st;
+    vd x = vd_from_vfh(xf), a = vd_abs(x), l;
+    vd y = vd_copysign(erf_dd(a, &l), x);
+    return vfh_from_vd(vd_select(vd_ne(x, x), vd_add(x, x), y));
+}
+static inline vfh erf_f32_approx_vec(vfh xf, int *st) { return erf_f32_fast_vec(xf, st); }
+
+VM_ARRAY_F64(vm_erf_accurate_f64, erf_f64_accurate_vec)
+VM_ARRAY_F32_IN_F64(vm_erf_accurate_f32, erf_f32_accurate_vec)
+VM_ARRAY_F64(vm_erf_fast_f64, erf_f64_fast_vec)
+VM_ARRAY_F32_IN_F64(vm_erf_fast_f32, erf_f32_fast_vec)
+VM_ARRAY_F64(vm_erf_approx_f64, erf_f64_approx_vec)
+VM_ARRAY_F32_IN_F64(vm_erf_approx_f32, erf_f32_approx_vec)

@@ -1,0 +1,69 @@
+"""erfc: the complementary error function 1 - erf(x) (SciPy: scipy.special.erfc).  Kernels
+csrc/kernels/erfc-inl.h (on erf's evaluation: erf-inl.h, whose thresholds, in
+vecmath/functions/erf.py, it reads), csrc/kernels/erfc_deriv-inl.h; generator _gen/erfc.py
+(none of its own: erf's)."""
+import math
+
+from . import Function
+
+
+def _exact(x):
+    if x == 0:
+        return 1.0                     # +-0 alike
+    if math.isinf(x):
+        return 0.0 if x > 0 else 2.0
+    return None
+
+
+def _series(t):
+    from ._mpf import magnitude, mpf_sub
+    from mpmath.libmp import from_int
+
+    mag = magnitude(t)
+    if mag is not None and mag >= 4 and t[0]:
+        # x <= -8: erfc(x) = 2 - erfc|x|, 0 < erfc|x| < exp(-64) < 2^-92 (fixed precision cannot
+        # settle a value this close to the binade boundary 2)
+        two = from_int(2)
+        return mpf_sub(two, (0, 1, -92, 1)), two
+    if mag is not None and mag <= -60:
+        # |x| < 2^-60: erfc(x) = 1 - c x + c x^3/3 - .., c = 2/sqrt(pi) to 128 bits (error
+        # 2^(mag - 126)); the cubic is below 2^(3 mag) < 2^(mag - 120)
+        from mpmath.libmp import from_int as _i, mpf_mul, mpf_pi, mpf_sqrt, mpf_div
+        from ._mpf import ONE, plus_minus
+        c = mpf_div(_i(2), mpf_sqrt(mpf_pi(140), 140), 128)
+        return plus_minus(mpf_sub(ONE, mpf_mul(c, t)), mag - 100)
+    return None
+
+
+FUNCTION = Function(
+    name="erfc", order=9, peer="scipy.special:erfc", mpmath="mpf_erfc", exact=_exact, series=_series,
+    specials=[(math.nan, math.nan), (math.inf, 0.0), (-math.inf, 2.0), (0.0, 1.0), (-0.0, 1.0),
+              (30.0, 0.0), (1000.0, 0.0), (-6.0, 2.0), (-1000.0, 2.0)],
+    regions=[
+        ("uniform", -6.0, 27.3),
+        ("uniform", -1.0, 1.0),
+        ("uniform", 0.5, 6.0),
+        ("uniform", 6.0, 27.3),                    # exp(-x^2) erfcx(x) far out
+        ("loguniform_signed", 1e-320, 1e-2),
+        ("around", 0.5, 4096),
+        ("around", -0.5, 4096),
+        ("around", 25.5, 4096),                    # the scaled path above (subnormal results)
+        ("around", 26.5, 4096),
+        ("around", 26.55, 4096),                   # erfc leaves the normal range
+        ("around", 27.229, 4096),                  # rounds to +0 above
+        ("uniform", 25.4, 27.3),
+    ],
+    worstcases="erfc.wc",
+    limits={},                                     # erf's (vecmath/functions/erf.py): one evaluation
+    deriv=lambda mp, x: -2 / mp.sqrt(mp.pi) * mp.exp(-x * x), deriv_at_inf=(-0.0, -0.0),
+    deriv_tails=[("uniform", 5.0, 27.5), ("uniform", 26.0, 27.4)],
+    second=lambda x, y, dy: -2 * x * dy,           # erfc'' = -2x erfc'
+    demo_domain=(-3.0, 3.0),
+    warning_probes=[math.nan, math.inf, -math.inf, 0.0, -0.0, 1e-310, -1e-310, 1e-45, 0.5, -0.5,
+                    9.0, 9.5, 10.0, 10.5, 26.0, 26.6, 27.0, 27.3, 30.0, -30.0, 1000.0],
+    deriv_specials=[(0.0, -1.1283791670955126), (-0.0, -1.1283791670955126), (math.inf, -0.0),
+                    (-math.inf, -0.0), (math.nan, math.nan), (1000.0, -0.0), (-1000.0, -0.0)],
+    deriv_warnings={v: [] for v in (1.0, -1.0, math.inf, -math.inf, math.nan, 10.0, 26.6, 27.0,
+                                    30.0, 1e300)},
+    deriv_tail_probe=9.0,                          # 2/sqrt(pi) exp(-81) = 2^-116.7: normal in float
+)
