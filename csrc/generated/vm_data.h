@@ -721,7 +721,7 @@ static const struct {
     .recip_magic = 0x7fde623822fc16e6u,  /* r0 = double(recip_magic - bits(a)), |1 - a r0| <= 0.0506 */
 };
 
-/* atan accurate and fast float64: tau + c3 tau^3 + .. + c9 tau^9 on |tau| <= 0.0336209, relative error <= 2^-61.18 (certified) */
+/* atan accurate float64: tau + c3 tau^3 + .. + c9 tau^9 on |tau| <= 0.0336209, relative error <= 2^-61.18 (certified) */
 static const struct {
     double c3;
     double c5;
@@ -802,6 +802,49 @@ static const struct {
     .c7 = -0x1.1ddc280000000p-3f,  /* tau^7 */
 };
 
+/* atan float64 fast: node c of slot i (0: a < 1/16, 29: a >= 8) at entry (f64_base + i) mod 32 */
+static const double vm_atan_f64_node[32] __attribute__((aligned(64))) = {
+    0x1.1d09381188c39p+1, 0x1.5d6ecfe1d84dcp+1, 0x1.9dc09dc3cc3cdp+1, 0x1.de0243f45f33bp+1,
+    0x1.1c9d18decb507p+2, 0x1.5d2f4a39989e7p+2, 0x1.9d987fb8cc31ap+2, 0x1.dde7727cc0965p+2,
+    0x1.00ff01fb0e39dp+4, 0x1.00ff01fb0e39dp+4, 0x1.00ff01fb0e39dp+4, 0x0.0p+0,
+    0x1.1ffb85bc8ff3fp-4, 0x1.5ffa8a6800a36p-4, 0x1.9ff9911659488p-4, 0x1.dff89a1f5abb9p-4,
+    0x1.1fee5a6b21960p-3, 0x1.5feaa2dc61148p-3, 0x1.9fe7092e9db56p-3, 0x1.dfe391811270dp-3,
+    0x1.1fbd557008413p-2, 0x1.5fb15c69edf1ep-2, 0x1.9fa6cbfab8ab5p-2, 0x1.df9dae8d13982p-2,
+    0x1.1f25b706bd206p-1, 0x1.5f1167ff8f06ap-1, 0x1.9f05c6b1cf091p-1, 0x1.df00d09ab1d1ap-1,
+    0x1.1e05147de2e8fp+0, 0x1.5e19d20a81959p+0, 0x1.9e3779b97fb4cp+0, 0x1.de5722d963ebbp+0,
+};
+
+/* atan float64 fast: atan(c) rounded (within 2^-12 ulp), same order */
+static const double vm_atan_f64_base[32] __attribute__((aligned(64))) = {
+    0x1.26127862b06e9p+0, 0x1.383c2727268ebp+0, 0x1.4551433f0074dp+0, 0x1.4f24ec8c2128fp+0,
+    0x1.597ffd521f324p+0, 0x1.63b7dbc70f18bp+0, 0x1.6ad26efb8ff99p+0, 0x1.700b2932767d5p+0,
+    0x1.8234d7f6ecbffp+0, 0x1.8234d7f6ecbffp+0, 0x1.8234d7f6ecbffp+0, 0x0.0p+0,
+    0x1.1f82675096becp-4, 0x1.5f1db9a3fa15ap-4, 0x1.9e8db7238fadap-4, 0x1.ddcacac8d9cb5p-4,
+    0x1.1e0e61b0e3cb6p-3, 0x1.5c8351a4a5ad7p-3, 0x1.9a5294f305bb0p-3, 0x1.d7626a5df7486p-3,
+    0x1.1881919cf1543p-2, 0x1.52c483c7656b8p-2, 0x1.8ad8402d87f88p-2, 0x1.c08aae496f22ep-2,
+    0x1.05b1f9747edc0p-1, 0x1.33bcda782cb0cp-1, 0x1.5cc1bb44f71f2p-1, 0x1.811518cde403fp-1,
+    0x1.ae73bd5e44b62p-1, 0x1.e0fc4150342f3p-1, 0x1.0468a8ace4fccp+0, 0x1.145385fa3b00fp+0,
+};
+
+/* atan fast float64: tau + c3 tau^3 + .. + c11 tau^11 on |tau| <= 0.0625001, relative error <= 2^-61.86 (certified); error budget 0.884 ULP */
+static const struct {
+    double slot_lo;
+    double slot_hi;
+    double c3;
+    double c5;
+    double c7;
+    double c9;
+    double c11;
+} vm_atan_f64_fast_k = {
+    .slot_lo = 0x1.c000000000000p-5,  /* a is clamped to [slot_lo, slot_hi] for the slot: node 0 below 1/16 */
+    .slot_hi = 0x1.0000000000000p+3,  /* the start of the last slot */
+    .c3 = -0x1.5555555555537p-2,  /* tau^3 */
+    .c5 = 0x1.999999996312cp-3,  /* tau^5 */
+    .c7 = -0x1.249248296d0c1p-3,  /* tau^7 */
+    .c9 = 0x1.c7187fb7854abp-4,  /* tau^9 */
+    .c11 = -0x1.70c21cb8301c8p-4,  /* tau^11 */
+};
+
 /* atan approx float64: atan(t) = t (1 + p1 u + ..) / (1 + q1 u + ..), u = t^2, degrees 3/3, on [0, 1], relative error <= 2^-29.95 (certified) */
 static const struct {
     double pio2;
@@ -849,7 +892,7 @@ static const struct {
     double f32_cr_window;
     double f32_grid_clamp;
 } vm_atan_limits = {
-    .f64_branch_free_abs = 0x1.0000000000000p+400,  /* |x| below: a times the node of a > 30 (2^600) and its reciprocal are normal doubles; above: +-pi/2 rounded */
+    .f64_branch_free_abs = 0x1.0000000000000p+400,  /* |x| below: a times the node of a > 30 (2^600) and its reciprocal are normal doubles; above: +-pi/2 rounded; fast float64 clamps |x| to it (inf included, NaN passes): a c stays finite and the result is pi/2 rounded */
     .f32_cr_window = 0x1.0000000000000p+13,  /* accurate float32: double ulps around a float midpoint within which the first pass on the float grid (2^-42.2 relative = 2^10.8 ulps) cannot decide the rounding: 4.5x margin, about 2^-15 of inputs take the double-double path */
     .f32_grid_clamp = 0x1.0000000000000p+100,  /* fast float32: |x| is clamped to it (inf included; NaN passes), so a c stays finite, tau = 1/c and the result is float(pi/2) */
 };

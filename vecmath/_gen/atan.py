@@ -22,6 +22,8 @@ the 16 values of the slots, so the tables are stored rotated (slot i at (index_b
 float32 fast (float arithmetic, faithful): the same formula on a 30-slot grid (f32_fast_nodes:
 node 0 below 1/16, quarter binades to 8, node tan(F) beyond) with nodes whose atan is nearly a
 float (no base low part), 32-entry tables read at (bits(a) >> 21) mod 32, stored rotated.
+float64 fast (faithful, no corrections): the same grid in double (f64_fast_nodes), read at
+(bits(a) >> 50) mod 32, nodes whose atan is nearly a double, a written budget asserted < 1 ULP.
 """
 import mpmath as mp
 import numpy as np
@@ -42,6 +44,7 @@ FAST_FIRST = mp.mpf(1) / 16    # slot 1 starts here; slot 0 is [0, 1/16) with no
 FAST_BIG = 8                   # slot 29: a >= 8, node tan(F), F the float below pi/2 (tau ~ -1/a)
 FAST_POWERS = [3, 5, 7]        # tau + c3 tau^3 + c5 tau^5 + c7 tau^7 (degree 5 misses 2^-24 at 1/8)
 GRID_F64_POWERS = [3, 5, 7, 9]  # accurate float32's first pass: tau + c3 tau^3 + .. on the float grid
+F64_FAST_POWERS = [3, 5, 7, 9, 11]  # float64 fast: tau + c3 tau^3 + .. (degree 9: 2^-52.3, unfaithful in slot 0)
 APPROX_RATIONAL = (3, 3)       # float64 approx: numerator, denominator degree in t^2
 APPROX_F32_POWERS = [3, 5, 7, 9]  # float32 approx: t + c3 t^3 + .. on [0, 1]
 
@@ -144,6 +147,48 @@ def f32_fast_nodes():
     return out
 
 
+def _near_double_node(lo, hi, centre, nmin, nmax):
+    """The double c nearest `centre` in [nmin, nmax] whose atan lies within 2^-12 of its ulp
+    from a double: the base atan(c) rounded is then exact to 2^-64 relative, with no low part."""
+    up = down = np.float64(float(centre))
+    for _ in range(1 << 18):
+        for c in (up, down):
+            if not (nmin <= mp.mpf(float(c)) <= nmax):
+                continue
+            v = mp.atan(mp.mpf(float(c)))
+            d = mp.mpf(to_double(v))
+            if abs(v - d) <= mp.mpf(2) ** (mp.floor(mp.log(d, 2)) - 52 - 12):
+                return float(c)
+        up, down = np.nextafter(up, np.inf), np.nextafter(down, 0.0)
+    raise AssertionError((lo, hi))
+
+
+def f64_fast_nodes():
+    """[(c, max |tau| over the slot, max |tau| / atan(a) over the slot)] for the float64 fast
+    grid, the float32 fast grid's layout read from the double's bits >> 50: slot 0 is [0, 1/16)
+    with node 0 (tau = a exactly, base 0), slots 1..28 the quarter binades from 1/16 to 8, each
+    node balancing |tau| and moved to a double whose atan is nearly a double (_near_double_node;
+    a - c exact), and slot 29 a >= 8 with the node near 8 + sqrt(65), which balances tau(8) and
+    tau(inf) = 1/c (there a - c is rounded, a third rounding of tau)."""
+    tau = lambda c, a: (a - c) / (1 + a * c)
+    out = [(0.0, FAST_FIRST, mp.mpf(1))]
+    e = 0
+    while len(out) < 29:
+        for q in range(4):
+            lo = FAST_FIRST * 2 ** e * (1 + mp.mpf(q) / 4)
+            hi = FAST_FIRST * 2 ** e * (1 + mp.mpf(q + 1) / 4)
+            b, _ = _balanced_node(lo, hi, hi / 2, 2 * lo, bits=53)
+            c = _near_double_node(lo, hi, b, hi / 2, 2 * lo)
+            t = max(abs(tau(c, lo)), abs(tau(c, hi)))
+            out.append((c, t, max(abs(tau(c, a)) / mp.atan(a) for a in (lo, hi))))
+        e += 1
+    assert FAST_FIRST * 2 ** e == FAST_BIG and len(out) == 29
+    c = _near_double_node(FAST_BIG, mp.inf, FAST_BIG + mp.sqrt(65), FAST_BIG, 4 * FAST_BIG)
+    t = max(abs(tau(c, FAST_BIG)), 1 / mp.mpf(c))
+    out.append((c, t, t / mp.atan(FAST_BIG)))
+    return out
+
+
 def _fit_atan(tau_max, powers, conv):
     coeffs, _ = fit(mp.atan, 0, tau_max, powers, fixed=lambda r: r, grid_points=800)
     rounded = [mp.mpf(conv(c)) for c in coeffs]
@@ -183,7 +228,7 @@ def generate():
                    .add("recip_magic", RECIP_MAGIC,
                         "r0 = double(recip_magic - bits(a)), |1 - a r0| <= 0.0506"))
 
-        for tier, powers, target in (("f64", [3, 5, 7, 9], "accurate and fast float64"),):
+        for tier, powers, target in (("f64", [3, 5, 7, 9], "accurate float64"),):
             coeffs, err = _fit_atan(tau_max, powers, to_double)
             b = Block(f"vm_atan_{tier}_k", "double",
                       f"atan {target}: tau + c3 tau^3 + .. + c{powers[-1]} tau^{powers[-1]} on"
@@ -242,6 +287,40 @@ def generate():
                   f"atan fast float32: tau + {terms} on |tau| <= {mp.nstr(tq, 6)}, relative error"
                   f" <= 2^{err_bits(err)} (certified) (float coefficients)")
         _poly_block(b, coeffs, FAST_POWERS, to_float)
+        out.append(b)
+        fast64 = f64_fast_nodes()
+        f64_base = int(np.float64(float(FAST_FIRST)).view(np.int64)) // 2 ** 50 - 1
+
+        def rotated64(values):  # slot i at entry (f64_base + i) mod 32; entries 30, 31 repeat 29
+            values = values + [values[-1]] * (FAST_SLOTS - len(values))
+            return [values[(i - f64_base) % FAST_SLOTS] for i in range(FAST_SLOTS)]
+        out.append(Table("vm_atan_f64_node", "double", rotated64([c for c, _, _ in fast64]),
+                         "atan float64 fast: node c of slot i (0: a < 1/16, 29: a >= 8) at entry"
+                         " (f64_base + i) mod 32"))
+        out.append(Table("vm_atan_f64_base", "double",
+                         rotated64([to_double(mp.atan(c)) for c, _, _ in fast64]),
+                         "atan float64 fast: atan(c) rounded (within 2^-12 ulp), same order"))
+        tq = max(t for _, t, _ in fast64) * (1 + mp.mpf(2) ** -20)
+        coeffs, err = _fit_atan(tq, F64_FAST_POWERS, to_double)
+        # The written budget (ULPs of y = base + v, v = t + t^3 p(t^2); u = 2^-53, ulp(y) >= u y):
+        # the final rounding 0.5; tau's roundings (den and the division, slot 29 also a - c: k u
+        # relative) k r with r = |tau| / atan(a); v's rounding r; base 2^-11 (ulp(base) <= 2
+        # ulp(y)); p's error err r / u (slot 0: r = 1, tau exact); t^3 p's roundings 1 %.
+        budget = max(0.5 + (0 if i == 0 else (3 if i == 29 else 2) * r + r + mp.mpf(2) ** -11)
+                     + err * r * 2 ** 53 + mp.mpf(0.01) for i, (_, _, r) in enumerate(fast64))
+        assert budget < 1, budget
+        # fast float64 clamps a to f64_branch_free_abs: a c stays finite
+        assert spec.limit("atan", "f64_branch_free_abs") * fast64[-1][0] < 2.0 ** 1023
+        b = Block("vm_atan_f64_fast_k", "double",
+                  f"atan fast float64: tau + c3 tau^3 + .. + c{F64_FAST_POWERS[-1]}"
+                  f" tau^{F64_FAST_POWERS[-1]} on |tau| <= {mp.nstr(tq, 6)}, relative error <="
+                  f" 2^{err_bits(err)} (certified); error budget {mp.nstr(budget, 3)} ULP")
+        lo = float(np.int64(f64_base << 50).view(np.float64))
+        hi = float(np.int64((f64_base + 29) << 50).view(np.float64))
+        assert lo < FAST_FIRST and hi == FAST_BIG
+        b.add("slot_lo", lo, "a is clamped to [slot_lo, slot_hi] for the slot: node 0 below 1/16")
+        b.add("slot_hi", hi, "the start of the last slot")
+        _poly_block(b, coeffs, F64_FAST_POWERS, to_double)
         out.append(b)
         num, den = APPROX_RATIONAL
         p, q, err = certified_odd_rational(mp.atan, "atan(x)", mp.mpf(1), num, den, to_double,

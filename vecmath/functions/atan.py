@@ -29,7 +29,10 @@ FUNCTION = Function(
     worstcases="atan.wc",
     limits={
         "f64_branch_free_abs": (2.0 ** 400, "|x| below: a times the node of a > 30 (2^600) and its "
-                                            "reciprocal are normal doubles; above: +-pi/2 rounded"),
+                                            "reciprocal are normal doubles; above: +-pi/2 rounded; "
+                                            "fast float64 clamps |x| to it (inf included, NaN "
+                                            "passes): a c stays finite and the result is pi/2 "
+                                            "rounded"),
         "f32_cr_window": (8192.0, "accurate float32: double ulps around a float midpoint within which "
                                   "the first pass on the float grid (2^-42.2 relative = 2^10.8 "
                                   "ulps) cannot decide the rounding: 4.5x margin, about 2^-15 of "
