@@ -159,11 +159,11 @@ VM_COLD static float log1p_f32_special(float x, int *st) {
 
 #define LOG1P_F32_NEAR ((int64_t)vm_log1p_limits.f32_cr_window)
 
-/* accurate float32: a first pass in double (u = 1 + x exact for 2^-29 <= |x| < 2^53; d != 0 only
- * below 2^-29, where r + d = x exactly): log's first pass, 2^-41 relative.  Exhaustive: every
- * float input correctly rounded (python -m vecmath.accuracy log1p --dtype float32 --tier accurate).
- *   Worst measured: log1p accurate float32 0.5 ULP at x = 7.152559e-07 */
-static inline vfh log1p_f32_accurate_vec(vfh xf, int *st) {
+/* accurate float32, the double path (the float-float pass's fallback): a first pass in double
+ * (u = 1 + x exact for 2^-29 <= |x| < 2^53; d != 0 only below 2^-29, where r + d = x exactly):
+ * log's first pass, 2^-41 relative; its near lanes and the special ones through
+ * log1p_f32_special.  The kernel before issue 37 (this path alone) gave the same bits. */
+static inline vfh log1p_f32_accurate_half(vfh xf, int *st) {
     vd x = vd_from_vfh(xf);
     vd u = vd_add(x, vd_set(1.0));
     /* d <= 2^-53 wherever |x| < 2^-29; the one other float with d != 0 is 2^53 (u = 2^53,
@@ -179,6 +179,41 @@ static inline vfh log1p_f32_accurate_vec(vfh xf, int *st) {
     vdm redo = vdm_or(near, log1p_f64_special_mask(u));
     if (VM_RARE(vdm_bits(redo))) yf = vfh_fixup(xf, yf, redo, log1p_f32_special, st);
     return yf;
+}
+
+/* The float-float first pass (issue 37), log's (LOG_F32_FF_SUM) on 1 + x = u + d exact in float
+ * (Fast2Sum on max(1, x), min(1, x)) and rh + rl = r + d 2^-k (1/c) (LOG1P_SPLIT in float), with
+ * rl / (1 + rh) ~ rl (1 - rh + rh^2) in the small terms: y1 == y2 is the correctly rounded
+ * log1p(x) (without x's sign, which the caller ORs in), *uo = u for the special test. */
+static inline vf log1p_f32_ff_first(vf x, vf *uo, vf *y2) {
+    vf a = vf_max(vf_set(1.0f), x), b = vf_min(vf_set(1.0f), x);
+    vf u = vf_add(a, b);
+    vf d = vf_sub(b, vf_sub(u, a));
+    *uo = u;
+    vfi idx;
+    vf kf;
+    vf z = LOG_FF_REDUCE(u, &idx, &kf);
+    vf invc = vf_lookup(LOG_FF_INVC, idx, LOG_FF_N);
+    vf r = vf_fma(z, invc, vf_set(-1.0f)); /* exact */
+    vf ds = vf_mul(d, log1p_scale_f32(kf)); /* d 2^-k, exact */
+    vf rh, rl;
+    LOG1P_SPLIT(vf, ds, invc, r, rh, rl);
+    LOG_F32_FF_SUM(rh, idx, kf, t = vf_add(t, vf_fma(rl, vf_sub(vf_mul(rh, rh), rh), rl)), y2);
+}
+
+LOG_F32_REDO(log1p_f32_redo, log1p_f32_accurate_half)
+
+/* accurate float32: the float-float first pass, its unsure lanes (y1 != y2) and special ones
+ * (x <= -1, NaN, +inf) redone by the double path.  Exhaustive: every float input correctly
+ * rounded (python -m vecmath.accuracy log1p --dtype float32 --tier accurate).
+ *   Worst measured: log1p accurate float32 0.5 ULP at x = 7.152559e-07 */
+static inline vf log1p_f32_accurate_vec(vf x, int *st) {
+    vf u, y2;
+    vf y = log1p_f32_ff_first(x, &u, &y2);
+    vfm redo = vfm_or(vf_ne(y, y2), log1p_f32_special_mask(u));
+    y = log1p_sign_f32(y, x);
+    if (VM_RARE(vfm_bits(redo))) y = log1p_f32_redo(x, y, redo, st);
+    return y;
 }
 
 /* LOG1P_TIER(T, C, V, TIER) defines log1p_<T>_<TIER>_special and log1p_<T>_<TIER>_vec from
@@ -281,7 +316,7 @@ static inline vf log1p_f32_approx_eval(vf x, vf *uo) {
 LOG1P_TIER(f32, float, vf, approx)
 
 VM_ARRAY_F64(vm_log1p_accurate_f64, log1p_f64_accurate_vec)
-VM_ARRAY_F32_IN_F64(vm_log1p_accurate_f32, log1p_f32_accurate_vec)
+VM_ARRAY_F32(vm_log1p_accurate_f32, log1p_f32_accurate_vec)
 VM_ARRAY_F64(vm_log1p_fast_f64, log1p_f64_fast_vec)
 VM_ARRAY_F32(vm_log1p_fast_f32, log1p_f32_fast_vec)
 VM_ARRAY_F64(vm_log1p_approx_f64, log1p_f64_approx_vec)
