@@ -218,9 +218,9 @@ static inline vf log_f32_approx_from_r(vf r, vfi idx, vf kf) {
     vf t = vf_add(vf_add(lo, lo2), tail);                                                   \
     SMALL;                                                                                  \
     t = vf_fma(vf_mul(vf_mul(r, r), r), h, t);                                              \
-    vf d = vf_mul(hi2, vf_set((float)vm_log_limits.f32_ff_eps));                            \
-    *(y2) = vf_add(hi2, vf_sub(t, d));                                                      \
-    return vf_add(hi2, vf_add(t, d))
+    vf dz = vf_mul(hi2, vf_set((float)vm_log_limits.f32_ff_eps));                           \
+    *(y2) = vf_add(hi2, vf_sub(t, dz));                                                     \
+    return vf_add(hi2, vf_add(t, dz))
 
 /* LOG_F32_REDO(NAME, HALF) defines NAME(x, y, redo, st): the vectors with a lane to redo, their
  * VD_W-lane parts with one through HALF, the double path (whole parts: its sure lanes give the
