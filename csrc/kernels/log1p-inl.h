@@ -195,10 +195,14 @@ static inline vf log1p_f32_ff_first(vf x, vf *uo, vf *y2) {
     vf z = LOG_FF_REDUCE(u, &idx, &kf);
     vf invc = vf_lookup(LOG_FF_INVC, idx, LOG_FF_N);
     vf r = vf_fma(z, invc, vf_set(-1.0f)); /* exact */
-    vf ds = vf_mul(d, log1p_scale_f32(kf)); /* d 2^-k, exact */
+    /* 2^-k from the bits: z = 2^-k u, so bits(z) - bits(u) = -k 2^23 (no clamp: k = 127 gives
+     * +0, d 2^-127 being negligible there, and k = 128, u >= 2^128 OFF, gives -inf and a NaN
+     * result, which the caller redoes) */
+    vf sc = vf_from_bits(vfi_add(vfi_sub(vf_bits(z), vf_bits(u)), vfi_set(0x3f800000)));
+    vf ds = vf_mul(d, sc); /* d 2^-k, exact */
     vf rh, rl;
     LOG1P_SPLIT(vf, ds, invc, r, rh, rl);
-    LOG_F32_FF_SUM(rh, idx, kf, t = vf_add(t, vf_fma(rl, vf_sub(vf_mul(rh, rh), rh), rl)), y2);
+    LOG_F32_FF_SUM(rh, idx, kf, t = vf_add(t, vf_fnma(rl, rh, rl)), y2);
 }
 
 LOG_F32_REDO(log1p_f32_redo, log1p_f32_accurate_half)
@@ -211,7 +215,7 @@ static inline vf log1p_f32_accurate_vec(vf x, int *st) {
     vf u, y2;
     vf y = log1p_f32_ff_first(x, &u, &y2);
     vfm redo = vfm_or(vf_ne(y, y2), log1p_f32_special_mask(u));
-    y = log1p_sign_f32(y, x);
+    y = vf_min(y, x);
     if (VM_RARE(vfm_bits(redo))) y = log1p_f32_redo(x, y, redo, st);
     return y;
 }
