@@ -181,10 +181,17 @@ static inline vfh log1p_f32_accurate_half(vfh xf, int *st) {
     return yf;
 }
 
-/* The float-float first pass (issue 37), log's (LOG_F32_FF_SUM) on 1 + x = u + d exact in float
- * (Fast2Sum on max(1, x), min(1, x)) and rh + rl = r + d 2^-k (1/c) (LOG1P_SPLIT in float), with
- * rl / (1 + rh) ~ rl (1 - rh + rh^2) in the small terms: y1 == y2 is the correctly rounded
- * log1p(x) (without x's sign, which the caller ORs in), *uo = u for the special test. */
+/* The float-float first pass (issue 37): log's (LOG_F32_FF_SUM, csrc/kernels/log-inl.h) on
+ * 1 + x = u + d exact in float (Fast2Sum on max(1, x), min(1, x)) and rh + rl = r + d 2^-k (1/c)
+ * (LOG1P_SPLIT in float: rl exact but where |r| < 2 |d 2^-k / c|, both < 2^-22, and rl errs by
+ * 2^-46 absolute next to a result above 2^-6), with rl / (1 + rh) ~ rl (1 - rh + rh^2) in the
+ * small terms (|rl| <= ulp(rh)/2 <= 2^-30: the rl rh^3 left is < 2^-47 absolute, 2^-41 of a
+ * result above 2^-6; in the c = 1 entry with k = 0, rh = x exactly and rl = 0).  rh exceeds r's
+ * range by < 2^-21 (float), where H (vm_log_accurate_f32_ff32_k, ff16 on AVX2) is certified on
+ * log's range only: not yet by the generator on the widened one (vm_log1p_k certifies the other
+ * polynomials there); the exhaustive sweep checks every input.  So log's budget holds (delta <=
+ * 2^-33.7 + 2^-40) and y1 == y2 is the correctly rounded log1p(x), sign aside (the caller's
+ * min(y, x) gives -0 for x = -0); *uo = u. */
 static inline vf log1p_f32_ff_first(vf x, vf *uo, vf *y2) {
     vf a = vf_max(vf_set(1.0f), x), b = vf_min(vf_set(1.0f), x);
     vf u = vf_add(a, b);
@@ -195,14 +202,15 @@ static inline vf log1p_f32_ff_first(vf x, vf *uo, vf *y2) {
     vf z = LOG_FF_REDUCE(u, &idx, &kf);
     vf invc = vf_lookup(LOG_FF_INVC, idx, LOG_FF_N);
     vf r = vf_fma(z, invc, vf_set(-1.0f)); /* exact */
-    /* 2^-k from the bits: z = 2^-k u, so bits(z) - bits(u) = -k 2^23 (no clamp: k = 127 gives
-     * +0, d 2^-127 being negligible there, and k = 128, u >= 2^128 OFF, gives -inf and a NaN
-     * result, which the caller redoes) */
-    vf sc = vf_from_bits(vfi_add(vfi_sub(vf_bits(z), vf_bits(u)), vfi_set(0x3f800000)));
-    vf ds = vf_mul(d, sc); /* d 2^-k, exact */
+    /* 2^-k (1/c) by adding bits(z) - bits(u) = -k 2^23 to the bits of 1/c (z = 2^-k u), one
+     * integer addition instead of 2^-k and a multiplication: exact for k <= 125; for k = 126, 127
+     * (x > 2^125) d 2^-k/c < 2^-125 is negligible and the bits give it or a subnormal stand-in
+     * (1/c >= 1) or a NaN (1/c < 1); for k = 128 a huge negative number or a NaN, whose square
+     * overflows in hi2, so y1 or y2 is NaN: either way the caller redoes those lanes */
+    vf ic = vf_from_bits(vfi_add(vf_bits(invc), vfi_sub(vf_bits(z), vf_bits(u))));
     vf rh, rl;
-    LOG1P_SPLIT(vf, ds, invc, r, rh, rl);
-    LOG_F32_FF_SUM(rh, idx, kf, t = vf_add(t, vf_fnma(rl, rh, rl)), y2);
+    LOG1P_SPLIT(vf, d, ic, r, rh, rl);
+    LOG_F32_FF_SUM(rh, idx, kf, t = vf_add(t, vf_fma(rl, vf_sub(vf_mul(rh, rh), rh), rl)), y2);
 }
 
 LOG_F32_REDO(log1p_f32_redo, log1p_f32_accurate_half)
@@ -215,6 +223,8 @@ static inline vf log1p_f32_accurate_vec(vf x, int *st) {
     vf u, y2;
     vf y = log1p_f32_ff_first(x, &u, &y2);
     vfm redo = vfm_or(vf_ne(y, y2), log1p_f32_special_mask(u));
+    /* x's sign for x = -0 in one instruction: log1p(x) <= x, so a sure y (correctly rounded) is
+     * <= x, and min(+0, -0) is its second operand on every layer (a < b ? a : b) */
     y = vf_min(y, x);
     if (VM_RARE(vfm_bits(redo))) y = log1p_f32_redo(x, y, redo, st);
     return y;
