@@ -15,18 +15,23 @@
  * as NumPy).  |rh| exceeds log's r range by < 2^-51 (float 2^-21): the polynomials' errors on
  * the widened range and the Fast2Sum condition |w| >= |rh| are the generator's.
  * The sign: every term of a zero x is +0, so each tier ORs x's sign bit into the result
- * (log1p(x) has the sign of x; the OR changes nothing else).
+ * (log1p(x) has the sign of x; the OR changes nothing else), but for the float32 accurate
+ * tier's float pass, which takes min(y, x) (one instruction: log1p(x) <= x).
  *
  * accurate float64: 1 + x = u + d exactly by Fast2Sum on a = max(1, x), b = min(1, x) (|a| >=
  *   |b| for x >= -1); log's accurate core on rh (csrc/kernels/log_core.h: Fast2Sum of w + rh, -rh^2/2 by
  *   two FMAs, rh^3 H(rh), H degree 7 by Horner) with rl (1 - rh) added to its small term t
  *   (rl / (1 + rh) to 2^-62 relative): 0.5 final rounding + < 0.003 + H's error (< 0.012)
  *   -> < 0.52 ULP.  Measured maximum: see below at log1p_f64_accurate_vec.
- * accurate float32: a first pass in double: u = 1 + x is exact in double for every float
- *   2^-29 <= |x| < 2^53, and for float x >= 2^53 u = x, which differs from 1 + x by 2^-53
- *   relative (2^-58 relative to the result, > 36); d = x - (u - 1) is nonzero only where
- *   |x| < 2^-29, in the c = 1 entry, so r + d = x exactly there, and at x = 2^53 (d = 1,
- *   clamped to 2^-53, below 2^-58 of the result): log's first pass (degree 5,
+ * accurate float32 (correctly rounded): log's float-float first pass (issue 37; log-inl.h, issue
+ *   25) on 1 + x = u + d exact in float, rh + rl as above in float (log1p_f32_ff_first: its
+ *   budget), the Ziv test of log; unsure lanes (2^-8.45 of [0.5, 2), 2^-9.2 of the positive
+ *   floats below 2^126, 2^-10.7 of (-1, 0)) and special ones
+ *   redo their VD_W-lane half by the former kernel, in double: u = 1 + x is exact in double
+ *   for every float 2^-29 <= |x| < 2^53, and for float x >= 2^53 u = x, which differs from
+ *   1 + x by 2^-53 relative (2^-58 relative to the result, > 36); d = x - (u - 1) is nonzero
+ *   only where |x| < 2^-29, in the c = 1 entry, so r + d = x exactly there, and at x = 2^53
+ *   (d = 1, clamped to 2^-53, below 2^-58 of the result): log's first pass (degree 5,
  *   2^-41 relative) on r + d, rounded to float unless within 2^14 double ulps of a float
  *   midpoint (vm_log1p_limits.f32_cr_window: 4x margin, about 2^-14 of inputs); those lanes and
  *   the special ones take the float64 accurate evaluation as a double-double (s, e), rounded
