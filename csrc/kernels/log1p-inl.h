@@ -135,18 +135,37 @@ VM_COLD static double log1p_f64_special(double x, int *st) {
 static inline vdm log1p_f64_special_mask(vd u) { return vd_not_positive_normal(u); }
 static inline vfm log1p_f32_special_mask(vf u) { return vf_not_positive_normal(u); }
 
-/* accurate float64 (python -m vecmath.accuracy log1p --dtype float64 --tier accurate: 0.5056 ULP
- * at x = 0x1.fe1f4225a8628p-6 over 10^6 samples and log1p.wc).
- *   Worst measured: log1p accurate float64 0.504528 ULP at x = 0.0311094755882622 */
-static inline vd log1p_f64_accurate_eval(vd x, vd *u) {
-    vd d, e;
-    *u = log1p_sum_exact_f64(x, &d);
-    return log1p_sign_f64(log1p_f64_accurate_core(*u, d, &e), x);
+/* accurate float64's vector path (issue 37): log1p_f64_accurate_core's steps with 2^-k (1/c)
+ * by one integer addition on the bits of 1/c (z = 2^-k u: bits(z) - bits(u) = -k 2^52), as the
+ * float32 tier does, instead of 2^-k from k and a multiplication: the same product d 2^-k (1/c)
+ * inside the FMAs, so the same bits, for k <= 1021; for k = 1022 the bits give 2^-1022/c or,
+ * for 1/c < 1, a subnormal stand-in below 2^-1022, negligible next to the result (> 708, its
+ * small term t > 2^-60); u >= 2^1022 (k >= 1023, where the bits wrap) takes the special routine
+ * (the core with 2^-k clamped), found by the special test on 4u.  log1p_f64_accurate_core stays
+ * for the special routine and the fused kernel (and softplus builds on its steps). */
+static inline vd log1p_f64_accurate_core_ic(vd u, vd d) {
+    vdi idx;
+    vd kd, e;
+    vd z = log_reduce16(u, 0.0, &idx, &kd);
+    vd invc = vd_lookup(vm_log_invc16, idx, 16);
+    vd r = vd_fma(z, invc, vd_set(-1.0)); /* exact */
+    vd ic = vd_from_bits(vdi_add(vd_bits(invc), vdi_sub(vd_bits(z), vd_bits(u))));
+    vd rh, rl;
+    LOG1P_SPLIT(vd, d, ic, r, rh, rl);
+    LOG_ACCURATE_SUM(rh, idx, kd, t = vd_add(t, vd_fnma(rl, rh, rl)) /* rl / (1 + rh) */, &e);
 }
+
+/* accurate float64 (python -m vecmath.accuracy log1p --dtype float64 --tier accurate: 0.5056 ULP
+ * at x = 0x1.fe1f4225a8628p-6 over 10^6 samples and log1p.wc).  x's sign for x = -0 by
+ * min(y, x): log1p(x) < x and y errs by < 1 ULP, so y <= x, and min(+0, -0) is its second
+ * operand on every layer (one instruction instead of the OR's two).
+ *   Worst measured: log1p accurate float64 0.504528 ULP at x = 0.0311094755882622 */
 static inline vd log1p_f64_accurate_vec(vd x, int *st) {
-    vd u;
-    vd y = log1p_f64_accurate_eval(x, &u);
-    vdm special = log1p_f64_special_mask(u);
+    vd d;
+    vd u = log1p_sum_exact_f64(x, &d);
+    vd y = vd_min(log1p_f64_accurate_core_ic(u, d), x);
+    /* u not positive normal (x <= -1, NaN, +inf) or u >= 2^1022: 4u not positive normal */
+    vdm special = log1p_f64_special_mask(vd_mul(u, vd_set(4.0)));
     if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, log1p_f64_special, st);
     return y;
 }
