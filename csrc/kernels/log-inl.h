@@ -137,72 +137,17 @@ static inline vfh log_f32_accurate_half(vfh xf, int *st) {
 }
 
 /* The float-float first pass on VF_W float lanes (issue 25): y1 and y2 = hi2 + (t +- d), d =
- * f32_ff_eps |hi2| (vecmath.spec.LIMITS); equal, they are the correctly rounded log x.  N = 32
- * (the fast tier's tables and reduction) except on AVX2, where a 32-entry float lookup costs 4
- * vpermd and 3 blends and N = 16 (hi on the same 2^-16 grid, H of degree 4) is faster. */
-#if defined(VM_ISA_AVX2)
-#define LOG_FF_N 16
-#else
-#define LOG_FF_N 32
-#endif
+ * f32_ff_eps |hi2| (vecmath.spec.LIMITS); equal, they are the correctly rounded log x.  N and its
+ * tables: LOG_FF_N (log_core.h). */
 static inline vf log_f32_ff_first(vf x, vf *y2) {
-#define K vm_log_fast_f32_k
     vfi idx;
     vf kf;
-#if LOG_FF_N == 16
-#define H vm_log_accurate_f32_ff16_k
-    vf z = log_reduce16_f(x, &idx, &kf);
-    vf r = vf_fma(z, vf_lookup(vm_log_invc16_f, idx, 16), vf_set(-1.0f)); /* exact */
-    vf w = vf_fma(kf, vf_set(K.ln2_hi), vf_lookup(vm_log_logc16_hi_f, idx, 16)); /* exact */
-    vf tail = vf_fma(kf, vf_set(K.ln2_lo), vf_lookup(vm_log_logc16_lo_f, idx, 16));
-    vf h = vf_horner5(r, H.c3, H.c4, H.c5, H.c6, H.c7);
-#else
-#define H vm_log_accurate_f32_ff32_k
-    vf z = log_reduce32_f(x, &idx, &kf);
-    vf r = vf_fma(z, vf_lookup(vm_log_invc32_f, idx, 32), vf_set(-1.0f)); /* exact */
-    vf w = vf_fma(kf, vf_set(K.ln2_hi), vf_lookup(vm_log_logc32_f, idx, 32)); /* exact */
-    vf tail = vf_fma(kf, vf_set(K.ln2_lo), vf_lookup(vm_log_logc32_lo_f, idx, 32));
-    vf h = vf_horner4(r, H.c3, H.c4, H.c5, H.c6);
-#endif
-    vf hi = vf_add(w, r);
-    vf lo = vf_add(vf_sub(w, hi), r); /* w + r = hi + lo: Fast2Sum (|w| >= |r| or w = 0) */
-    /* hi - r^2/2 = hi2 + lo2 exactly: hr = -r/2 is exact, hi - hi2 is exact (Sterbenz) */
-    vf hr = vf_mul(r, vf_set(-0.5f));
-    vf hi2 = vf_fma(hr, r, hi);
-    vf lo2 = vf_fma(hr, r, vf_sub(hi, hi2));
-    vf t = vf_fma(vf_mul(vf_mul(r, r), r), h, vf_add(vf_add(lo, lo2), tail));
-    vf d = vf_mul(hi2, vf_set((float)vm_log_limits.f32_ff_eps));
-    *y2 = vf_add(hi2, vf_sub(t, d));
-    return vf_add(hi2, vf_add(t, d));
-#undef H
-#undef K
+    vf z = LOG_FF_REDUCE(x, &idx, &kf);
+    vf r = vf_fma(z, vf_lookup(LOG_FF_INVC, idx, LOG_FF_N), vf_set(-1.0f)); /* exact */
+    LOG_F32_FF_SUM(r, idx, kf, (void)0, y2);
 }
 
-/* The vectors with a lane to redo: their VD_W-lane parts with one through log_f32_accurate_half
- * (whole parts: its sure lanes give the same, correctly rounded, floats), in registers where the
- * layer splits a vf in two (VM_HAS_VF_HALVES), else through memory.  Out of line but not
- * VM_COLD: GCC optimizes cold functions for size, which made inputs whose every lane is unsure
- * take 2.2x the former kernel's time instead of 1.5x (AVX-512, AMD EPYC family 26 model 2). */
-VM_NOINLINE static vf log_f32_redo(vf x, vf y, vfm redo, int *st) {
-#if VF_W == VD_W /* one-lane backends: vf and vfh are both float */
-    (void)y;
-    (void)redo;
-    return log_f32_accurate_half(x, st);
-#elif defined(VM_HAS_VF_HALVES) && VF_W == 2 * VD_W
-    unsigned bits = vfm_bits(redo);
-    vfh lo = (bits & ((1u << VD_W) - 1u)) ? log_f32_accurate_half(vf_lo(x), st) : vf_lo(y);
-    vfh hi = (bits >> VD_W) ? log_f32_accurate_half(vf_hi(x), st) : vf_hi(y);
-    return vf_from_halves(lo, hi);
-#else
-    float xs[VF_W], ys[VF_W];
-    vf_store(xs, x);
-    vf_store(ys, y);
-    unsigned bits = vfm_bits(redo);
-    for (int j = 0; j < VF_W; j += VD_W)
-        if (bits >> j & ((1u << VD_W) - 1u)) vfh_store(ys + j, log_f32_accurate_half(vfh_load(xs + j), st));
-    return vf_load(ys);
-#endif
-}
+LOG_F32_REDO(log_f32_redo, log_f32_accurate_half)
 
 /* accurate float32: the float-float first pass, its unsure lanes redone by the double kernel.
  *   Worst measured: log accurate float32 0.5 ULP at x = 1.2783784e+23 */

@@ -15,18 +15,23 @@
  * as NumPy).  |rh| exceeds log's r range by < 2^-51 (float 2^-21): the polynomials' errors on
  * the widened range and the Fast2Sum condition |w| >= |rh| are the generator's.
  * The sign: every term of a zero x is +0, so each tier ORs x's sign bit into the result
- * (log1p(x) has the sign of x; the OR changes nothing else).
+ * (log1p(x) has the sign of x; the OR changes nothing else), but for the float32 accurate
+ * tier's float pass, which takes min(y, x) (one instruction: log1p(x) <= x).
  *
  * accurate float64: 1 + x = u + d exactly by Fast2Sum on a = max(1, x), b = min(1, x) (|a| >=
  *   |b| for x >= -1); log's accurate core on rh (csrc/kernels/log_core.h: Fast2Sum of w + rh, -rh^2/2 by
  *   two FMAs, rh^3 H(rh), H degree 7 by Horner) with rl (1 - rh) added to its small term t
  *   (rl / (1 + rh) to 2^-62 relative): 0.5 final rounding + < 0.003 + H's error (< 0.012)
  *   -> < 0.52 ULP.  Measured maximum: see below at log1p_f64_accurate_vec.
- * accurate float32: a first pass in double: u = 1 + x is exact in double for every float
- *   2^-29 <= |x| < 2^53, and for float x >= 2^53 u = x, which differs from 1 + x by 2^-53
- *   relative (2^-58 relative to the result, > 36); d = x - (u - 1) is nonzero only where
- *   |x| < 2^-29, in the c = 1 entry, so r + d = x exactly there, and at x = 2^53 (d = 1,
- *   clamped to 2^-53, below 2^-58 of the result): log's first pass (degree 5,
+ * accurate float32 (correctly rounded): log's float-float first pass (issue 37; log-inl.h, issue
+ *   25) on 1 + x = u + d exact in float, rh + rl as above in float (log1p_f32_ff_first: its
+ *   budget), the Ziv test of log; unsure lanes (2^-8.45 of [0.5, 2), 2^-9.2 of the positive
+ *   floats below 2^126, 2^-10.7 of (-1, 0)) and special ones
+ *   redo their VD_W-lane half by the former kernel, in double: u = 1 + x is exact in double
+ *   for every float 2^-29 <= |x| < 2^53, and for float x >= 2^53 u = x, which differs from
+ *   1 + x by 2^-53 relative (2^-58 relative to the result, > 36); d = x - (u - 1) is nonzero
+ *   only where |x| < 2^-29, in the c = 1 entry, so r + d = x exactly there, and at x = 2^53
+ *   (d = 1, clamped to 2^-53, below 2^-58 of the result): log's first pass (degree 5,
  *   2^-41 relative) on r + d, rounded to float unless within 2^14 double ulps of a float
  *   midpoint (vm_log1p_limits.f32_cr_window: 4x margin, about 2^-14 of inputs); those lanes and
  *   the special ones take the float64 accurate evaluation as a double-double (s, e), rounded
@@ -130,18 +135,37 @@ VM_COLD static double log1p_f64_special(double x, int *st) {
 static inline vdm log1p_f64_special_mask(vd u) { return vd_not_positive_normal(u); }
 static inline vfm log1p_f32_special_mask(vf u) { return vf_not_positive_normal(u); }
 
-/* accurate float64 (python -m vecmath.accuracy log1p --dtype float64 --tier accurate: 0.5056 ULP
- * at x = 0x1.fe1f4225a8628p-6 over 10^6 samples and log1p.wc).
- *   Worst measured: log1p accurate float64 0.504528 ULP at x = 0.0311094755882622 */
-static inline vd log1p_f64_accurate_eval(vd x, vd *u) {
-    vd d, e;
-    *u = log1p_sum_exact_f64(x, &d);
-    return log1p_sign_f64(log1p_f64_accurate_core(*u, d, &e), x);
+/* accurate float64's vector path (issue 37): log1p_f64_accurate_core's steps with 2^-k (1/c)
+ * by one integer addition on the bits of 1/c (z = 2^-k u: bits(z) - bits(u) = -k 2^52), as the
+ * float32 tier does, instead of 2^-k from k and a multiplication: the same product d 2^-k (1/c)
+ * inside the FMAs, so the same bits, for k <= 1021; for k = 1022 the bits give 2^-1022/c or,
+ * for 1/c < 1, a subnormal stand-in below 2^-1022, negligible next to the result (> 708, its
+ * small term t > 2^-60); u >= 2^1022 (k >= 1023, where the bits wrap) takes the special routine
+ * (the core with 2^-k clamped), found by the special test on 4u.  log1p_f64_accurate_core stays
+ * for the special routine and the fused kernel (and softplus builds on its steps). */
+static inline vd log1p_f64_accurate_core_ic(vd u, vd d) {
+    vdi idx;
+    vd kd, e;
+    vd z = log_reduce16(u, 0.0, &idx, &kd);
+    vd invc = vd_lookup(vm_log_invc16, idx, 16);
+    vd r = vd_fma(z, invc, vd_set(-1.0)); /* exact */
+    vd ic = vd_from_bits(vdi_add(vd_bits(invc), vdi_sub(vd_bits(z), vd_bits(u))));
+    vd rh, rl;
+    LOG1P_SPLIT(vd, d, ic, r, rh, rl);
+    LOG_ACCURATE_SUM(rh, idx, kd, t = vd_add(t, vd_fnma(rl, rh, rl)) /* rl / (1 + rh) */, &e);
 }
+
+/* accurate float64 (python -m vecmath.accuracy log1p --dtype float64 --tier accurate: 0.5056 ULP
+ * at x = 0x1.fe1f4225a8628p-6 over 10^6 samples and log1p.wc).  x's sign for x = -0 by
+ * min(y, x): log1p(x) < x and y errs by < 1 ULP, so y <= x, and min(+0, -0) is its second
+ * operand on every layer (one instruction instead of the OR's two).
+ *   Worst measured: log1p accurate float64 0.504528 ULP at x = 0.0311094755882622 */
 static inline vd log1p_f64_accurate_vec(vd x, int *st) {
-    vd u;
-    vd y = log1p_f64_accurate_eval(x, &u);
-    vdm special = log1p_f64_special_mask(u);
+    vd d;
+    vd u = log1p_sum_exact_f64(x, &d);
+    vd y = vd_min(log1p_f64_accurate_core_ic(u, d), x);
+    /* u not positive normal (x <= -1, NaN, +inf) or u >= 2^1022: 4u not positive normal */
+    vdm special = log1p_f64_special_mask(vd_mul(u, vd_set(4.0)));
     if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, log1p_f64_special, st);
     return y;
 }
@@ -159,11 +183,11 @@ VM_COLD static float log1p_f32_special(float x, int *st) {
 
 #define LOG1P_F32_NEAR ((int64_t)vm_log1p_limits.f32_cr_window)
 
-/* accurate float32: a first pass in double (u = 1 + x exact for 2^-29 <= |x| < 2^53; d != 0 only
- * below 2^-29, where r + d = x exactly): log's first pass, 2^-41 relative.  Exhaustive: every
- * float input correctly rounded (python -m vecmath.accuracy log1p --dtype float32 --tier accurate).
- *   Worst measured: log1p accurate float32 0.5 ULP at x = 7.152559e-07 */
-static inline vfh log1p_f32_accurate_vec(vfh xf, int *st) {
+/* accurate float32, the double path (the float-float pass's fallback): a first pass in double
+ * (u = 1 + x exact for 2^-29 <= |x| < 2^53; d != 0 only below 2^-29, where r + d = x exactly):
+ * log's first pass, 2^-41 relative; its near lanes and the special ones through
+ * log1p_f32_special.  The kernel before issue 37 (this path alone) gave the same bits. */
+static inline vfh log1p_f32_accurate_half(vfh xf, int *st) {
     vd x = vd_from_vfh(xf);
     vd u = vd_add(x, vd_set(1.0));
     /* d <= 2^-53 wherever |x| < 2^-29; the one other float with d != 0 is 2^53 (u = 2^53,
@@ -179,6 +203,55 @@ static inline vfh log1p_f32_accurate_vec(vfh xf, int *st) {
     vdm redo = vdm_or(near, log1p_f64_special_mask(u));
     if (VM_RARE(vdm_bits(redo))) yf = vfh_fixup(xf, yf, redo, log1p_f32_special, st);
     return yf;
+}
+
+/* The float-float first pass (issue 37): log's (LOG_F32_FF_SUM, csrc/kernels/log-inl.h) on
+ * 1 + x = u + d exact in float (Fast2Sum on max(1, x), min(1, x)) and rh + rl = r + d 2^-k (1/c)
+ * (LOG1P_SPLIT in float: rl exact but where |r| < 2 |d 2^-k / c|, both < 2^-22, and rl errs by
+ * 2^-46 absolute next to a result above 2^-6), with rl / (1 + rh) ~ rl (1 - rh + rh^2) in the
+ * small terms (|rl| <= ulp(rh)/2 <= 2^-30: the rl rh^3 left is < 2^-47 absolute, 2^-41 of a
+ * result above 2^-6; in the c = 1 entry with k = 0, rh = x exactly and rl = 0).  rh exceeds r's
+ * range by < 2^-21 (float), where H (vm_log_accurate_f32_ff32_k, ff16 on AVX2) is certified on
+ * log's range only: not yet by the generator on the widened one (vm_log1p_k certifies the other
+ * polynomials there); the exhaustive sweep checks every input.  So log's budget holds (delta <=
+ * 2^-33.7 + 2^-40) and y1 == y2 is the correctly rounded log1p(x), sign aside (the caller's
+ * min(y, x) gives -0 for x = -0); *uo = u. */
+static inline vf log1p_f32_ff_first(vf x, vf *uo, vf *y2) {
+    vf a = vf_max(vf_set(1.0f), x), b = vf_min(vf_set(1.0f), x);
+    vf u = vf_add(a, b);
+    vf d = vf_sub(b, vf_sub(u, a));
+    *uo = u;
+    vfi idx;
+    vf kf;
+    vf z = LOG_FF_REDUCE(u, &idx, &kf);
+    vf invc = vf_lookup(LOG_FF_INVC, idx, LOG_FF_N);
+    vf r = vf_fma(z, invc, vf_set(-1.0f)); /* exact */
+    /* 2^-k (1/c) by adding bits(z) - bits(u) = -k 2^23 to the bits of 1/c (z = 2^-k u), one
+     * integer addition instead of 2^-k and a multiplication: exact for k <= 125; for k = 126, 127
+     * (x > 2^125) d 2^-k/c < 2^-125 is negligible and the bits give it or a subnormal stand-in
+     * (1/c >= 1) or a NaN (1/c < 1); for k = 128 a huge negative number or a NaN, whose square
+     * overflows in hi2, so y1 or y2 is NaN: either way the caller redoes those lanes */
+    vf ic = vf_from_bits(vfi_add(vf_bits(invc), vfi_sub(vf_bits(z), vf_bits(u))));
+    vf rh, rl;
+    LOG1P_SPLIT(vf, d, ic, r, rh, rl);
+    LOG_F32_FF_SUM(rh, idx, kf, t = vf_add(t, vf_fma(rl, vf_sub(vf_mul(rh, rh), rh), rl)), y2);
+}
+
+LOG_F32_REDO(log1p_f32_redo, log1p_f32_accurate_half)
+
+/* accurate float32: the float-float first pass, its unsure lanes (y1 != y2) and special ones
+ * (x <= -1, NaN, +inf) redone by the double path.  Exhaustive: every float input correctly
+ * rounded (python -m vecmath.accuracy log1p --dtype float32 --tier accurate).
+ *   Worst measured: log1p accurate float32 0.5 ULP at x = 7.152559e-07 */
+static inline vf log1p_f32_accurate_vec(vf x, int *st) {
+    vf u, y2;
+    vf y = log1p_f32_ff_first(x, &u, &y2);
+    vfm redo = vfm_or(vf_ne(y, y2), log1p_f32_special_mask(u));
+    /* x's sign for x = -0 in one instruction: log1p(x) <= x, so a sure y (correctly rounded) is
+     * <= x, and min(+0, -0) is its second operand on every layer (a < b ? a : b) */
+    y = vf_min(y, x);
+    if (VM_RARE(vfm_bits(redo))) y = log1p_f32_redo(x, y, redo, st);
+    return y;
 }
 
 /* LOG1P_TIER(T, C, V, TIER) defines log1p_<T>_<TIER>_special and log1p_<T>_<TIER>_vec from
@@ -281,7 +354,7 @@ static inline vf log1p_f32_approx_eval(vf x, vf *uo) {
 LOG1P_TIER(f32, float, vf, approx)
 
 VM_ARRAY_F64(vm_log1p_accurate_f64, log1p_f64_accurate_vec)
-VM_ARRAY_F32_IN_F64(vm_log1p_accurate_f32, log1p_f32_accurate_vec)
+VM_ARRAY_F32(vm_log1p_accurate_f32, log1p_f32_accurate_vec)
 VM_ARRAY_F64(vm_log1p_fast_f64, log1p_f64_fast_vec)
 VM_ARRAY_F32(vm_log1p_fast_f32, log1p_f32_fast_vec)
 VM_ARRAY_F64(vm_log1p_approx_f64, log1p_f64_approx_vec)

@@ -96,8 +96,9 @@ static inline vd log1p_f64_accurate_vd_vec(vd x, vd *dy, int *st) {
     return y;
 }
 
-/* accurate float32, in double; its fused kernel is the two side by side (they share one
- * addition): VM_VD_FROM_PARTS defines log1p_f32_accurate_vd_vec */
+/* accurate float32, in double; its fused kernel is the two side by side on VD_W lanes (they
+ * share one addition), the value by the double path (log1p_f32_accurate_half: the same bits as
+ * the float-float kernel) */
 static inline vfh log1p_f32_accurate_deriv_vec(vfh xf, int *st) {
     vd x = vd_from_vfh(xf);
     vd u = vd_add(x, vd_set(1.0));
@@ -106,7 +107,10 @@ static inline vfh log1p_f32_accurate_deriv_vec(vfh xf, int *st) {
     if (VM_RARE(vdm_bits(special))) dy = vfh_fixup(xf, dy, special, log1p_f32_deriv_special_in_f64, st);
     return dy;
 }
-VM_VD_FROM_PARTS(log1p, f32, accurate, vfh)
+static inline vfh log1p_f32_accurate_vd_vec(vfh x, vfh *dy, int *st) {
+    *dy = log1p_f32_accurate_deriv_vec(x, st);
+    return log1p_f32_accurate_half(x, st);
+}
 
 /* fast and approx: 1/u on the u = 1 + x of the tier's evaluation.  LOG1P_DERIV_TIER(T, V, TIER,
  * DSPECIAL) defines log1p_<T>_<TIER>_deriv_vec and log1p_<T>_<TIER>_vd_vec:

@@ -177,4 +177,83 @@ static inline vf log_f32_approx_from_r(vf r, vfi idx, vf kf) {
 #undef K
 }
 
+/* The float32 accurate tier's float-float first pass (issue 25; log-inl.h's opening comment,
+ * shared by log and log1p): N = 32 (the fast tier's tables and reduction) except on AVX2, where
+ * a 32-entry float lookup costs 4 vpermd and 3 blends and N = 16 (hi on the same 2^-16 grid, H of
+ * degree 4) is faster. */
+#if defined(VM_ISA_AVX2)
+#define LOG_FF_N 16
+#define LOG_FF_REDUCE log_reduce16_f
+#define LOG_FF_INVC vm_log_invc16_f
+#define LOG_FF_HI vm_log_logc16_hi_f
+#define LOG_FF_LO vm_log_logc16_lo_f
+#define LOG_FF_H(r) vf_horner5(r, vm_log_accurate_f32_ff16_k.c3, vm_log_accurate_f32_ff16_k.c4, \
+                               vm_log_accurate_f32_ff16_k.c5, vm_log_accurate_f32_ff16_k.c6, \
+                               vm_log_accurate_f32_ff16_k.c7)
+#else
+#define LOG_FF_N 32
+#define LOG_FF_REDUCE log_reduce32_f
+#define LOG_FF_INVC vm_log_invc32_f
+#define LOG_FF_HI vm_log_logc32_f
+#define LOG_FF_LO vm_log_logc32_lo_f
+#define LOG_FF_H(r) vf_horner4(r, vm_log_accurate_f32_ff32_k.c3, vm_log_accurate_f32_ff32_k.c4, \
+                               vm_log_accurate_f32_ff32_k.c5, vm_log_accurate_f32_ff32_k.c6)
+#endif
+
+/* LOG_F32_FF_SUM(r, idx, kf, SMALL, y2): the float-float first pass from the reduced r, which
+ * ends its function (log_f32_ff_first in log-inl.h, log1p_f32_ff_first in log1p-inl.h): returns
+ * y1 and sets *y2, y1,2 = hi2 + (t +- d), d = f32_ff_eps |hi2| (vm_log_limits); y1 == y2 is the
+ * correctly rounded result.  SMALL is a statement on t, the small terms before r^3 H(r) is
+ * added (log1p's rl / (1 + r); log's is empty).  A macro like LOG_ACCURATE_SUM. */
+#define LOG_F32_FF_SUM(r, idx, kf, SMALL, y2)                                               \
+    vf w = vf_fma(kf, vf_set(vm_log_fast_f32_k.ln2_hi), vf_lookup(LOG_FF_HI, idx, LOG_FF_N)); /* exact */ \
+    vf tail = vf_fma(kf, vf_set(vm_log_fast_f32_k.ln2_lo), vf_lookup(LOG_FF_LO, idx, LOG_FF_N)); \
+    vf h = LOG_FF_H(r);                                                                     \
+    vf hi = vf_add(w, r);                                                                   \
+    vf lo = vf_add(vf_sub(w, hi), r); /* w + r = hi + lo: Fast2Sum (|w| >= |r| or w = 0) */ \
+    /* hi - r^2/2 = hi2 + lo2 exactly: hr = -r/2 is exact, hi - hi2 is exact (Sterbenz) */  \
+    vf hr = vf_mul(r, vf_set(-0.5f));                                                       \
+    vf hi2 = vf_fma(hr, r, hi);                                                             \
+    vf lo2 = vf_fma(hr, r, vf_sub(hi, hi2));                                                \
+    vf t = vf_add(vf_add(lo, lo2), tail);                                                   \
+    SMALL;                                                                                  \
+    t = vf_fma(vf_mul(vf_mul(r, r), r), h, t);                                              \
+    vf dz = vf_mul(hi2, vf_set((float)vm_log_limits.f32_ff_eps));                           \
+    *(y2) = vf_add(hi2, vf_sub(t, dz));                                                     \
+    return vf_add(hi2, vf_add(t, dz))
+
+/* LOG_F32_REDO(NAME, HALF) defines NAME(x, y, redo, st): the vectors with a lane to redo, their
+ * VD_W-lane parts with one through HALF, the double path (whole parts: its sure lanes give the
+ * same, correctly rounded, floats), in registers where the layer splits a vf in two
+ * (VM_HAS_VF_HALVES), else through memory: log_f32_redo, log1p_f32_redo.  Out of line but not
+ * VM_COLD: GCC optimizes cold functions for size, which made inputs whose every lane is unsure
+ * take 2.2x the former kernel's time instead of 1.5x (AVX-512, AMD EPYC family 26 model 2). */
+#if VF_W == VD_W /* one-lane backends: vf and vfh are both float */
+#define LOG_F32_REDO(NAME, HALF)                                                            \
+    VM_NOINLINE static vf NAME(vf x, vf y, vfm redo, int *st) {                             \
+        (void)y;                                                                            \
+        (void)redo;                                                                         \
+        return HALF(x, st);                                                                 \
+    }
+#elif defined(VM_HAS_VF_HALVES) && VF_W == 2 * VD_W
+#define LOG_F32_REDO(NAME, HALF)                                                            \
+    VM_NOINLINE static vf NAME(vf x, vf y, vfm redo, int *st) {                             \
+        unsigned bits = vfm_bits(redo);                                                     \
+        vfh lo = (bits & ((1u << VD_W) - 1u)) ? HALF(vf_lo(x), st) : vf_lo(y);              \
+        vfh hi = (bits >> VD_W) ? HALF(vf_hi(x), st) : vf_hi(y);                            \
+        return vf_from_halves(lo, hi);                                                      \
+    }
+#else
+#define LOG_F32_REDO(NAME, HALF)                                                            \
+    VM_NOINLINE static vf NAME(vf x, vf y, vfm redo, int *st) {                             \
+        float xs[VF_W], ys[VF_W];                                                           \
+        vf_store(xs, x);                                                                    \
+        vf_store(ys, y);                                                                    \
+        unsigned bits = vfm_bits(redo);                                                     \
+        for (int j = 0; j < VF_W; j += VD_W)                                                \
+            if (bits >> j & ((1u << VD_W) - 1u)) vfh_store(ys + j, HALF(vfh_load(xs + j), st)); \
+        return vf_load(ys);                                                                 \
+    }
+#endif
+
 #endif /* VM_LOG_CORE_H */
