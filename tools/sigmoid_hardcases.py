@@ -49,8 +49,9 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from mpmath.libmp import from_float, mpf_abs, mpf_add, mpf_div, mpf_neg, mpf_sub, to_float  # noqa: E402
+from mpmath.libmp import from_float, mpf_neg  # noqa: E402
 
+from hardcase_common import rounding_hardness  # noqa: E402
 from vecmath.functions._mpf import mpf_sigmoid  # noqa: E402
 
 PREC = 300
@@ -65,17 +66,7 @@ P = 100                # family 5, 6: a i + b in units of 2^-P ulp
 
 def hardness(x):
     """Identical bits after the round bit of sigmoid(x) in float64 (capped at PREC - 60)."""
-    s = mpf_sigmoid(from_float(x), PREC, "n")
-    f = to_float(s)                           # nearest double
-    if f == 0.0 or math.isinf(f):
-        return 0.0
-    ulp = from_float(math.ulp(f))
-    half = (0, 1, ulp[2] - 1, 1) if ulp[1] == 1 else None   # ulp/2 exactly (ulp is a power of 2)
-    d = min(mpf_abs(mpf_sub(s, mpf_add(from_float(f), h))) for h in (half, mpf_neg(half)))
-    if d == (0, 0, 0, 0):
-        return float(PREC - 60)
-    ratio = to_float(mpf_div(d, ulp, 60, "n"))            # distance in ulps, > 0
-    return min(-math.log2(ratio) - 1, PREC - 60)
+    return rounding_hardness(mpf_sigmoid(from_float(x), PREC, "n"), PREC)
 
 
 def score(xs):
