@@ -19,6 +19,16 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 
+def exact_odd_to_one(x):
+    """Function.exact of an odd function that goes to +-1 (tanh, erf): f(+-0) = +-0 (the sign
+    of zero kept), f(+-inf) = +-1; None elsewhere."""
+    if x == 0:
+        return x
+    if math.isinf(x):
+        return math.copysign(1.0, x)
+    return None
+
+
 @dataclass(frozen=True)
 class Function:
     name: str

@@ -1,18 +1,10 @@
 """erf: the error function 2/sqrt(pi) int_0^x exp(-t^2) dt (SciPy: scipy.special.erf).
 Kernels csrc/kernels/erf-inl.h (the evaluation erfc shares: an odd polynomial below 1/2,
-exp(-x^2) erfcx(x) on 30 slots beyond, exp's reduction from tanh-inl.h),
+exp(-x^2) erfcx(x) on 30 slots beyond, exp's reduction with the low part kept from exp_core.h),
 csrc/kernels/erf_deriv-inl.h; generator _gen/erf.py."""
 import math
 
-from . import Function
-
-
-def _exact(x):
-    if x == 0:
-        return x                       # keeps the sign of zero
-    if math.isinf(x):
-        return math.copysign(1.0, x)
-    return None
+from . import Function, exact_odd_to_one
 
 
 def _series(t):
@@ -31,7 +23,7 @@ def _series(t):
 _SLOT_EDGES = sorted({2.0 ** e * (1 + q / 8) - 2 for e in range(1, 5) for q in range(8)} - {0.0, 0.25})
 
 FUNCTION = Function(
-    name="erf", order=8, peer="scipy.special:erf", mpmath="mpf_erf", exact=_exact, series=_series,
+    name="erf", order=8, peer="scipy.special:erf", mpmath="mpf_erf", exact=exact_odd_to_one, series=_series,
     odd=True,
     specials=[(math.nan, math.nan), (math.inf, 1.0), (-math.inf, -1.0), (0.0, 0.0), (-0.0, -0.0),
               (6.0, 1.0), (-6.0, -1.0), (1000.0, 1.0), (-1e300, -1.0)],

@@ -2,15 +2,7 @@
 generator _gen/tanh.py."""
 import math
 
-from . import Function
-
-
-def _exact(x):
-    if x == 0:
-        return x                       # keeps the sign of zero
-    if math.isinf(x):
-        return math.copysign(1.0, x)
-    return None
+from . import Function, exact_odd_to_one
 
 
 def _series(t):
@@ -29,7 +21,7 @@ def _series(t):
 
 
 FUNCTION = Function(
-    name="tanh", order=2, mpmath="mpf_tanh", exact=_exact, series=_series, odd=True,
+    name="tanh", order=2, mpmath="mpf_tanh", exact=exact_odd_to_one, series=_series, odd=True,
     specials=[(math.nan, math.nan), (math.inf, 1.0), (-math.inf, -1.0), (0.0, 0.0), (-0.0, -0.0),
               (1000.0, 1.0), (-1000.0, -1.0)],
     regions=[
