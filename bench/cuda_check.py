@@ -17,9 +17,11 @@
 4. Speed at 2^28 elements: a device-to-device copy (the memory-bound limit), a user grid-stride
    kernel calling vecmath (each tier's exp, and tanh), the array entry points, PyTorch's and
    CuPy's exp where installed; and the compile-and-link time of a user kernel, LTO-IR and PTX.
-5. vecmath.torch on CUDA tensors (float16, float32, float64; exp and tanh in quick mode):
+5. Every function and tier in a user grid-stride kernel at 2^28 elements, float32 and float64,
+   beside the same-shape copy kernel and torch's function (part "functions").
+6. vecmath.torch on CUDA tensors (float16, float32, float64, every function and tier):
    values and gradients with the CPU's bits.
-6. vecmath.jax on GPU arrays (jax[cuda]): every (function, tier), float32 and float64, through
+7. vecmath.jax on GPU arrays (jax[cuda]): every (function, tier), float32 and float64, through
    its CUDA FFI handlers, against the CPU ufuncs.
 The full run (no --quick) takes every float32 input (2^32) per (function, tier), values with
 and without fastmath, and the full float64 set (2^26 random + 2^22 uniform) per function.
@@ -326,6 +328,58 @@ def throughput(report):
     print("compile and link:", report["compile and link seconds"], flush=True)
 
 
+# each function's torch counterpart on CUDA tensors (out= where torch has one)
+TORCH_PEER = {"exp": "exp", "log": "log", "tanh": "tanh", "atan": "atan", "expm1": "expm1", "log1p": "log1p",
+              "sigmoid": "sigmoid", "softplus": "nn.functional.softplus", "erf": "erf", "erfc": "erfc"}
+
+
+def function_throughput(report):
+    """Every function and tier in a user grid-stride kernel at 2^28 elements (float32, float64),
+    inputs uniform over the descriptor's demo domain, beside the same-shape copy kernel and
+    torch's function on the same array."""
+    try:
+        import torch
+        torch = torch if torch.cuda.is_available() else None
+    except ImportError:
+        torch = None
+
+    def timed(f, reps=10):
+        f()
+        cuda.synchronize()
+        t = time.perf_counter()
+        for _ in range(reps):
+            f()
+        cuda.synchronize()
+        return (time.perf_counter() - t) / reps
+
+    n = 1 << 28
+    blocks = vc._blocks(n)
+    copy_kernel = grid_stride_copy()
+    for dtype in (np.float32, np.float64):
+        name = np.dtype(dtype).name
+        y = cuda.device_array(n, dtype)
+        for fn in spec.FUNCTIONS:
+            x = cuda.to_device(np.random.default_rng(4).uniform(*DOMAIN[fn], n).astype(dtype))
+            copy = timed(lambda: copy_kernel[blocks, vc._THREADS](x, y))
+            rows = {}
+            for tier in spec.TIERS:
+                k = grid_stride(getattr(getattr(vc, tier), fn))
+                rows[f"{tier}.{fn}"] = timed(lambda k=k: k[blocks, vc._THREADS](x, y))
+            if torch is not None:
+                f = torch
+                for part in TORCH_PEER[fn].split("."):
+                    f = getattr(f, part)
+                tx, ty = torch.as_tensor(x, device="cuda"), torch.as_tensor(y, device="cuda")
+                rows[f"torch.{TORCH_PEER[fn]}"] = (timed(lambda: f(tx, out=ty)) if "." not in TORCH_PEER[fn]
+                                                   else timed(lambda: f(tx)))
+            report[f"function throughput {name} {fn}"] = {
+                "same-shape copy kernel ms": round(copy * 1e3, 3),
+                **{k: {"ms": round(v * 1e3, 3), "x copy kernel": round(v / copy, 3)} for k, v in rows.items()}}
+            print(f"{name} {fn}: copy kernel {copy * 1e3:.3f} ms; " +
+                  ", ".join(f"{k} {v / copy:.3f}x" for k, v in rows.items()), flush=True)
+            del x
+
+
 def has_jax_gpu():
     try:
         import jax
@@ -355,14 +409,14 @@ def link_times():
     return out
 
 
-def torch_adapter(report, quick=False):
+def torch_adapter(report):
     """vecmath.torch on CUDA tensors: values and gradients with the CPU's bits."""
     import torch
     import vecmath.torch as vt
 
     for dtype in (torch.float16, torch.float32, torch.float64):
         for tier in spec.TIERS:
-            for fn in (("exp", "tanh") if quick else spec.FUNCTIONS):
+            for fn in spec.FUNCTIONS:
                 x_host = np.random.default_rng(2).uniform(*DOMAIN[fn], 1 << 20).astype(str(dtype).split(".")[1])
                 x = torch.tensor(x_host, device="cuda", requires_grad=True)
                 y = getattr(getattr(vt, tier), fn)(x)
@@ -402,7 +456,7 @@ def main():
     ap.add_argument("--quick", action="store_true", help="build, then a subset: a short GPU loan (docstring)")
     ap.add_argument("--no-build", action="store_true", help="with --quick: the build is already done")
     ap.add_argument("--json")
-    ap.add_argument("--parts", default="float32,float64,float16,hardware,throughput,torch,jax")
+    ap.add_argument("--parts", default="float32,float64,float16,hardware,throughput,functions,torch,jax")
     a = ap.parse_args()
     t_start = time.time()
     report = {"quick": a.quick}
@@ -428,7 +482,8 @@ def main():
              ("float16", lambda: float16_arrays(report)),
              ("hardware", lambda: hardware_errors(QUICK_STEP if a.quick else 1, report, quick=a.quick)),
              ("throughput", lambda: throughput(report)),
-             ("torch", lambda: torch_adapter(report, quick=a.quick) if has_torch else print("torch: no CUDA torch")),
+             ("functions", lambda: function_throughput(report)),
+             ("torch", lambda: torch_adapter(report) if has_torch else print("torch: no CUDA torch")),
              ("jax", lambda: jax_gpu(report) if has_jax_gpu() else print("jax: no CUDA backend")))
     for name, fn in steps:
         if name in parts:
