@@ -15,9 +15,11 @@ static XLA_FFI_Error *vm_ffi_fail(const XLA_FFI_CallFrame *cf, const char *messa
     return cf->api->XLA_FFI_Error_Create(&args);
 }
 
-/* XLA asks each handler for its metadata (the FFI version it was built against) before use. */
+/* XLA asks each handler for its metadata (the FFI version it was built against) before use.
+ * The extension chain's struct was renamed in FFI API 0.4 (jaxlib 0.11: XLA_FFI_Extension_Base
+ * became XLA_FFI_InternalExtension) with the same fields: take whichever type the header has. */
 static int metadata_query(XLA_FFI_CallFrame *cf) {
-    XLA_FFI_Extension_Base *ext = cf->extension_start;
+    __typeof__(cf->extension_start) ext = cf->extension_start;
     if (!ext || ext->type != XLA_FFI_Extension_Metadata) return 0;
     XLA_FFI_Metadata *m = ((XLA_FFI_Metadata_Extension *)ext)->metadata;
     m->api_version.major_version = XLA_FFI_API_MAJOR;
