@@ -2,10 +2,13 @@
  * ufuncs exist, their names and docstrings, their loops, the module's methods, and its init.
  *
  * Each (function, tier) is one ufunc with loops e->e, f->f, d->d of ours (csrc/ufunc_loops.c),
- * followed by NumPy's own loops of the same function for every other type it has (g, F, D, G,
- * O), copied from numpy's ufunc so those dtypes give NumPy's exact result, where the function's
- * peer is NumPy's (VM_NUMPY_PEER_LIST; not sigmoid, whose peer is scipy.special.expit).  float16 is computed
- * by the float64 kernel of the tier and rounded once (csrc/float16.c).
+ * followed by its peer ufunc's own loops for every other type the peer has (VM_PEER_LIST, from
+ * the descriptors' peer): numpy.exp's g, F, D, G, O; scipy.special.erf's F, D; expit's g.  They are
+ * copied from the peer, so those dtypes give the peer's exact result.  NumPy's are copied here;
+ * SciPy's at the first call that needs one (peer_type_resolver: importing scipy.special takes
+ * ~0.5 s, too much for `import vecmath`, and SciPy is optional: without it those dtypes raise
+ * NumPy's TypeError).  float16 is computed by the float64 kernel of the tier and rounded once
+ * (csrc/float16.c).
  *
  * Derivatives (vecmath.deriv, vecmath.<tier>.deriv): <fn> (x -> f'(x)), <fn>_and_deriv
  * (x -> f(x), f'(x), one evaluation) and <fn>_from_output (y -> f'(x)), with loops for float16,
@@ -31,19 +34,21 @@
 #define MAX_LOOPS 16
 struct ufunc_spec {
     const char *attr, *name, *doc; /* module attribute, ufunc __name__, docstring */
-    const char *numpy_name;        /* our function whose NumPy peer lends its other loops, or NULL */
+    const char *fn;                /* our function, whose peer lends its other loops, or NULL */
     int nout;
     size_t f64, f32;               /* the kernels: their fields in struct vm_table */
     PyUFuncGenericFunction funcs[MAX_LOOPS];
     void *data[MAX_LOOPS];
     char types[3 * MAX_LOOPS];
+    int nloops;                    /* loops in use (an imported peer's are added to them later) */
+    int peer_tried;                /* a lazily imported peer was looked for (found or not) */
 };
 
 /* A kernel pair by its fields in the table of the active path (vm_table.h): the loops hold
  * IEEE mode for the whole loop (vm_fpmode.h) and call these directly, not the public
  * vm_<name>_<f64|f32>, which would enter it again on every call. */
 /* (then the loop tables, empty until init fills them: every field initialized, for -Wextra) */
-#define KERNELS(name) offsetof(struct vm_table, name##_f64), offsetof(struct vm_table, name##_f32), {0}, {0}, {0}
+#define KERNELS(name) offsetof(struct vm_table, name##_f64), offsetof(struct vm_table, name##_f32), {0}, {0}, {0}, 0, 0
 #define VALUE_DOC(fn, tier) #fn "(x, /, out=None, *, where=True, ...): vecmath " #tier " tier; " \
     "the ufunc arguments are numpy.ufunc's."
 #define VALUE_SPEC(fn, tier) \
@@ -64,6 +69,7 @@ struct ufunc_spec {
 /* Every ufunc, expanded from the kernel lists: they are the one source of which ufuncs exist. */
 static struct ufunc_spec specs[] = {VM_KERNEL_LIST(VALUE_SPEC) VM_DERIV_LIST(DERIV_SPECS)
                                         VM_FROM_OUTPUT_LIST(FROM_OUTPUT_SPEC)};
+static size_t nspecs(void) { return sizeof specs / sizeof *specs; }
 
 /* the compiler that built this, for config(): clang's __VERSION__ names itself ("Debian Clang
  * 14.0.6", "Apple LLVM 15.0.0 (clang-1500...)"), gcc's is the bare version */
@@ -73,15 +79,15 @@ static struct ufunc_spec specs[] = {VM_KERNEL_LIST(VALUE_SPEC) VM_DERIV_LIST(DER
 #define VM_COMPILER "gcc " __VERSION__
 #endif
 
-/* The NumPy peer of a function (vecmath/functions/<fn>.py's peer, through the generated
- * VM_NUMPY_PEER_LIST): its name in NumPy (atan -> arctan), or NULL where NumPy has none
- * (sigmoid's peer is SciPy's expit: not imported here, so its other dtypes have no loops). */
-#define NUMPY_PEER(fn, np_name) if (strcmp(name, #fn) == 0) return np_name;
-static const char *numpy_name(const char *name) {
-    VM_NUMPY_PEER_LIST(NUMPY_PEER)
-    return NULL;
+/* The peer ufunc of a function (vecmath/functions/<fn>.py's peer, through the generated
+ * VM_PEER_LIST): its module ("numpy", "scipy.special") and name there (atan -> arctan), or 0
+ * where it has none (softplus). */
+#define PEER(f, mod, attr) if (strcmp(fn, #f) == 0) return *module = mod, *name = attr, 1;
+static int peer_of(const char *fn, const char **module, const char **name) {
+    VM_PEER_LIST(PEER)
+    return 0;
 }
-#undef NUMPY_PEER
+#undef PEER
 
 static void add_loop(struct ufunc_spec *s, int *n, PyUFuncGenericFunction f, void *data, char t) {
     s->funcs[*n] = f, s->data[*n] = data;
@@ -89,26 +95,113 @@ static void add_loop(struct ufunc_spec *s, int *n, PyUFuncGenericFunction f, voi
     (*n)++;
 }
 
-/* Append NumPy's own loops of the same function for the types we do not compute. */
-static int add_numpy_loops(struct ufunc_spec *s, int *n, PyObject *numpy) {
-    if (!numpy_name(s->numpy_name)) return 0;
-    PyObject *np_ufunc = PyObject_GetAttrString(numpy, numpy_name(s->numpy_name));
-    if (!np_ufunc) return -1;
-    if (!PyObject_TypeCheck(np_ufunc, &PyUFunc_Type)) {
-        Py_DECREF(np_ufunc);
-        PyErr_Format(PyExc_TypeError, "numpy.%s is not a ufunc", numpy_name(s->numpy_name));
+/* Whether a ufunc is one of ours (the peer's name may have been given to ours: a program, or
+ * tools/scipy_special_peer.py, sets scipy.special.erf = vecmath.erf). */
+static int is_ours(const PyUFuncObject *u) {
+    for (size_t i = 0; i < nspecs(); i++)
+        if (u->functions == specs[i].funcs) return 1;
+    return 0;
+}
+
+/* Append the peer ufunc's own loops for the types we do not compute (x -> y of one type).  Its
+ * loops and their data live in its extension module, which is never unloaded.  A peer module that
+ * does not import (SciPy not installed) adds nothing.  Returns -1 on error, 1 where the peer's
+ * name holds one of our ufuncs with none of the peer's loops yet (nothing to copy now), else 0. */
+static int add_peer_loops(struct ufunc_spec *s, int *n) {
+    const char *module, *name;
+    if (!s->fn || !peer_of(s->fn, &module, &name)) return 0;
+    PyObject *mod = PyImport_ImportModule(module);
+    if (!mod) {
+        if (!PyErr_ExceptionMatches(PyExc_ImportError)) return -1;
+        PyErr_Clear();
+        return 0;
+    }
+    PyObject *peer = PyObject_GetAttrString(mod, name);
+    Py_DECREF(mod);
+    if (!peer) return -1;
+    if (!PyObject_TypeCheck(peer, &PyUFunc_Type)) {
+        Py_DECREF(peer);
+        PyErr_Format(PyExc_TypeError, "%s.%s is not a ufunc", module, name);
         return -1;
     }
-    PyUFuncObject *u = (PyUFuncObject *)np_ufunc;
-    for (int i = 0; i < u->ntypes && *n < MAX_LOOPS; i++) {
+    PyUFuncObject *u = (PyUFuncObject *)peer;
+    if (is_ours(u) && u->ntypes <= 3) {      /* ours lent nothing yet: its e, f, d are ours */
+        Py_DECREF(peer);
+        return 1;
+    }
+    const int first = *n;
+    for (int i = 0; u->nin == 1 && u->nout == 1 && i < u->ntypes && *n < MAX_LOOPS; i++) {
         char t = u->types[2 * i];
         if (t == NPY_HALF || t == NPY_FLOAT || t == NPY_DOUBLE || u->types[2 * i + 1] != t)
             continue;
         if (!u->functions[i]) continue;
         add_loop(s, n, u->functions[i], u->data ? u->data[i] : NULL, t);
+        /* in type-number order (g, F, D, G, O), as NumPy lists its own: NumPy's search for a
+         * loop the input casts to safely then finds the narrowest (complex64 stays complex64) */
+        for (int k = *n - 1; k > first && s->types[2 * k] < s->types[2 * (k - 1)]; k--) {
+            PyUFuncGenericFunction f = s->funcs[k];
+            void *d = s->data[k];
+            char tk = s->types[2 * k];
+            s->funcs[k] = s->funcs[k - 1], s->data[k] = s->data[k - 1];
+            s->types[2 * k] = s->types[2 * k + 1] = s->types[2 * (k - 1)];
+            s->funcs[k - 1] = f, s->data[k - 1] = d, s->types[2 * (k - 1)] = s->types[2 * k - 1] = tk;
+        }
     }
-    Py_DECREF(np_ufunc);
+    Py_DECREF(peer);
     return 0;
+}
+
+static int lazy_peer(const struct ufunc_spec *s) {
+    const char *module, *name;
+    return s->fn && peer_of(s->fn, &module, &name) && strcmp(module, "numpy") != 0;
+}
+
+/* Whether a dtype is one our loops take (bool, integers, float16/32/64 cast safely to float64). */
+static int ours(PyArray_Descr *d) {
+    PyArray_Descr *f64 = PyArray_DescrFromType(NPY_DOUBLE);
+    int ok = PyArray_CanCastTypeTo(d, f64, NPY_SAFE_CASTING);
+    Py_DECREF(f64);
+    return ok;
+}
+
+/* The type resolver of a ufunc whose peer is imported lazily: on the first call with an input
+ * (or a requested dtype) our loops do not take, import the peer and append its loops (as numba's
+ * DUFunc adds loops to a live ufunc; NumPy's dispatch looks them up by ufunc->types), then
+ * resolve as NumPy does.  Calls on float16/32/64 or integers never import it. */
+static int peer_type_resolver(PyUFuncObject *uf, NPY_CASTING casting, PyArrayObject **ops,
+                              PyObject *type_tup, PyArray_Descr **out_dtypes) {
+    struct ufunc_spec *s = NULL;
+    for (size_t i = 0; i < nspecs(); i++)
+        if (uf->functions == specs[i].funcs) s = &specs[i];
+    if (s && !s->peer_tried) {
+        int wanted = 0;
+        for (int i = 0; i < uf->nin; i++)
+            if (ops[i] && !ours(PyArray_DESCR(ops[i]))) wanted = 1;
+        if (type_tup && type_tup != Py_None) {
+            if (!PyTuple_Check(type_tup)) wanted = 1;
+            else
+                for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(type_tup); i++) {
+                    PyObject *t = PyTuple_GET_ITEM(type_tup, i);
+                    if (t != Py_None && (!PyArray_DescrCheck(t) || !ours((PyArray_Descr *)t))) wanted = 1;
+                }
+        }
+        const char *module, *name;
+        if (wanted && peer_of(s->fn, &module, &name)) {
+            /* import first: other threads may run during the import, and the loops are added
+             * once, after it, with the GIL held throughout */
+            PyObject *mod = PyImport_ImportModule(module);
+            Py_XDECREF(mod);
+            if (!mod && !PyErr_ExceptionMatches(PyExc_ImportError)) return -1;
+            PyErr_Clear();
+            if (!s->peer_tried) {
+                int r = add_peer_loops(s, &s->nloops);
+                if (r < 0) return -1;
+                s->peer_tried = r == 0;
+                uf->ntypes = s->nloops;
+            }
+        }
+    }
+    return PyUFunc_DefaultTypeResolver(uf, casting, ops, type_tup, out_dtypes);
 }
 
 /* The kernel in field `off` of the active path's table (after vm_init) */
@@ -118,15 +211,27 @@ static void *active_kernel(size_t off) {
     return k;
 }
 
-static PyObject *make_ufunc(struct ufunc_spec *s, PyObject *numpy) {
+static PyObject *make_ufunc(struct ufunc_spec *s) {
     int n = 0, two = s->nout == 2;
     void *f64 = active_kernel(s->f64), *f32 = active_kernel(s->f32);
     add_loop(s, &n, two ? loop2_f16 : loop_f16, f64, NPY_HALF);
     add_loop(s, &n, two ? loop2_f32 : loop_f32, f32, NPY_FLOAT);
     add_loop(s, &n, two ? loop2_f64 : loop_f64, f64, NPY_DOUBLE);
-    if (s->numpy_name && add_numpy_loops(s, &n, numpy) < 0) return NULL;
-    return PyUFunc_FromFuncAndData(s->funcs, s->data, s->types, n, 1, s->nout, PyUFunc_None,
-                                   s->name, s->doc, 0);
+    if (!lazy_peer(s) && add_peer_loops(s, &n) < 0) return NULL;
+    s->nloops = n;
+    PyObject *uf = PyUFunc_FromFuncAndData(s->funcs, s->data, s->types, n, 1, s->nout,
+                                           PyUFunc_None, s->name, s->doc, 0);
+    if (uf && lazy_peer(s)) {
+        PyUFuncObject *u = (PyUFuncObject *)uf;
+        /* the loops are ours to extend only if NumPy kept our arrays (it does; checked) */
+        if (u->functions != s->funcs || u->data != s->data || u->types != s->types) {
+            Py_DECREF(uf);
+            PyErr_SetString(PyExc_RuntimeError, "vecmath: NumPy copied a ufunc's loop arrays");
+            return NULL;
+        }
+        u->type_resolver = peer_type_resolver;
+    }
+    return uf;
 }
 
 /* {"isa": the path in use, "paths": this build's paths, "available": those this CPU runs,
@@ -207,17 +312,14 @@ PyMODINIT_FUNC PyInit__ufuncs(void) {
     import_array();
     import_umath();
     PyObject *m = PyModule_Create(&moduledef);
-    PyObject *numpy = m ? PyImport_ImportModule("numpy") : NULL;
-    if (!numpy) goto fail;
-    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
-        PyObject *uf = make_ufunc(&specs[i], numpy);
+    if (!m) goto fail;
+    for (size_t i = 0; i < nspecs(); i++) {
+        PyObject *uf = make_ufunc(&specs[i]);
         if (!uf || PyModule_AddObject(m, specs[i].attr, uf) < 0) {
             Py_XDECREF(uf);
-            Py_DECREF(numpy);
             goto fail;
         }
     }
-    Py_DECREF(numpy);
     return m;
 fail:
     Py_XDECREF(m);

@@ -1,8 +1,10 @@
 """SciPy's own scipy.special tests with vecmath swapped in (issue 35, part 5): every vecmath
-function whose descriptor's peer is scipy.special:NAME (sigmoid: expit; erf, erfc and softplus
-when their descriptors name SciPy's) replaces SciPy's, and the SciPy tests that call it run
-(tools/scipy_special_peer.py; docs/accuracy.md lists what passes and what is skipped, and why).
-One pytest run per tier, ~15 s each on 2 cores; the approx tier is run by the tool alone."""
+function whose descriptor's test_peer, by default its peer, is scipy.special:NAME (sigmoid:
+expit, erf, erfc, softplus) replaces SciPy's, and the SciPy tests that call it run
+(tools/scipy_special_peer.py; docs/design.md, "Peers' own tests", lists what passes and what is
+an expected failure, and why).  Complex and long double cases run on the loops SciPy's ufunc
+lends vecmath's, so none is skipped.  One pytest run per tier, ~45 s each on 2 cores; the approx
+tier is run by the tool alone."""
 import sys
 from pathlib import Path
 

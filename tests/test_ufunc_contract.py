@@ -103,12 +103,14 @@ def test_where_dtype_casting_broadcast(uf):
 
 
 @pytest.mark.parametrize("dtype", [np.longdouble, np.complex64, np.complex128, object])
-def test_other_dtypes_give_numpys_result(uf, dtype):
+def test_other_dtypes_give_the_peers_result(uf, dtype):
+    # the peer ufunc lends its loops for the dtypes vecmath does not compute (NumPy's when
+    # vecmath is imported, SciPy's at the first call that needs one); a dtype the peer has no
+    # loop for raises NumPy's TypeError, as the peer does (docs/design.md, "The ufunc contract")
     x = sample(np.float64, 50).astype(dtype)
-    if spec.numpy_name(uf.__name__) is None:
-        # no NumPy peer to lend its loops (sigmoid's is SciPy's, not imported by vecmath):
-        # these dtypes have no loop, and say so (docs/design.md, "Adding a function")
-        with pytest.raises(TypeError):
+    twin = numpy_twin(uf) if spec.peer(uf.__name__) else None    # softplus: no peer, no loops
+    if twin is None or np.dtype(dtype).char not in {t[0] for t in twin.types}:
+        with pytest.raises(TypeError, match="not supported for the input types"):
             uf(x)
         return
     if dtype is object:  # NumPy calls each element's method of the same name, or raises
@@ -117,11 +119,64 @@ def test_other_dtypes_give_numpys_result(uf, dtype):
                 return list(f(x))
             except Exception as e:  # noqa: BLE001  the same error is the same behaviour
                 return type(e), str(e)
-        assert outcome(uf) == outcome(numpy_twin(uf))
+        assert outcome(uf) == outcome(twin)
         return
-    got, want = uf(x), numpy_twin(uf)(x)
+    got, want = uf(x), twin(x)
     assert got.dtype == want.dtype
     assert np.array_equal(got, want)
+
+
+def test_scipy_loops_are_lent_lazily_and_only_with_scipy():
+    """SciPy-peered ufuncs (sigmoid, erf, erfc) import scipy.special at their first call on a
+    dtype vecmath does not compute, never at `import vecmath` nor on float or integer inputs;
+    without SciPy those dtypes raise NumPy's TypeError, every time."""
+    import subprocess
+    import sys
+    scipy_peered = [fn for fn in spec.FUNCTIONS if (spec.peer(fn) or "").startswith("scipy.special:")]
+    if not scipy_peered:
+        pytest.skip("no SciPy-peered function")
+    code = f"""
+import sys
+if sys.argv[1] == "without":
+    sys.modules["scipy"] = sys.modules["scipy.special"] = None      # SciPy not installed
+import numpy as np, vecmath
+fns = {scipy_peered!r}
+for fn in fns:
+    uf = vecmath.fast.__dict__[fn]
+    uf(np.float32(0.5)), uf(np.arange(3)), uf(np.float16(1)), uf(0.5, dtype=np.float32)
+assert "scipy.special" not in sys.modules or sys.argv[1] == "without"
+for fn in fns:
+    for tier in ("accurate", "fast", "approx"):
+        uf = getattr(vecmath, tier).__dict__[fn]
+        for attempt in range(2):
+            try:
+                y = uf(np.array([0.5 + 0.25j]))
+                print(fn, tier, "complex", y.dtype)
+            except TypeError as e:
+                assert "not supported for the input types" in str(e), e
+                print(fn, tier, "complex", "TypeError")
+        print(fn, tier, "types", " ".join(uf.types))
+"""
+    out = {}
+    for mode in ("with", "without"):
+        r = subprocess.run([sys.executable, "-c", code, mode], capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        out[mode] = r.stdout.splitlines()
+    assert all(line.endswith("TypeError") for line in out["without"] if " complex " in line)
+    assert all(line.endswith("e->e f->f d->d") for line in out["without"] if " types " in line)
+    try:
+        import scipy.special
+    except ImportError:
+        return
+    for fn in scipy_peered:
+        peer_types = getattr(scipy.special, spec.peer(fn).partition(":")[2]).types
+        complex_loop = any(t[0] in "FD" for t in peer_types)
+        for tier in spec.TIERS:
+            assert out["with"].count(f"{fn} {tier} complex " + ("complex128" if complex_loop else "TypeError")) == 2
+            lent = [t for t in peer_types if t[0] not in "efd"]
+            want = ["e->e", "f->f", "d->d"] + sorted(lent, key=lambda t: np.dtype(t[0]).num)
+            if complex_loop:      # the complex call lent them; expit's longdouble loop needs a longdouble
+                assert f"{fn} {tier} types " + " ".join(want) in out["with"]
 
 
 def test_pickle_roundtrip(uf):

@@ -38,8 +38,9 @@
 /* functions whose derivative is cheap from the output y = f(x): <fn>_from_output */
 #define VM_FROM_OUTPUT_LIST(X) X(tanh) X(sigmoid)
 
-/* functions with a NumPy peer, and its name there: the peer's loops serve the dtypes
- * vecmath does not compute (a function without one, or with a SciPy peer, has none) */
-#define VM_NUMPY_PEER_LIST(X) X(exp, "exp") X(log, "log") X(tanh, "tanh") X(atan, "arctan") X(expm1, "expm1") X(log1p, "log1p")
+/* functions with a peer ufunc, its module and its name there: the peer's loops serve the
+ * dtypes vecmath does not compute (csrc/ufunc_module.c: NumPy's when the module is built,
+ * another module's, scipy.special's, at the first call that needs one) */
+#define VM_PEER_LIST(X) X(exp, "numpy", "exp") X(log, "numpy", "log") X(tanh, "numpy", "tanh") X(atan, "numpy", "arctan") X(expm1, "numpy", "expm1") X(log1p, "numpy", "log1p") X(sigmoid, "scipy.special", "expit") X(erf, "scipy.special", "erf") X(erfc, "scipy.special", "erfc")
 
 #endif

@@ -94,9 +94,11 @@ def render_function_lists():
     lists += ["/* functions whose derivative is cheap from the output y = f(x): <fn>_from_output */",
               "#define VM_FROM_OUTPUT_LIST(X) " + " ".join(f"X({f.name})" for f in fns if f.from_output),
               "",
-              "/* functions with a NumPy peer, and its name there: the peer's loops serve the dtypes",
-              " * vecmath does not compute (a function without one, or with a SciPy peer, has none) */",
-              "#define VM_NUMPY_PEER_LIST(X) " + " ".join(f"X({f.name}, \"{f.numpy}\")" for f in fns if f.numpy),
+              "/* functions with a peer ufunc, its module and its name there: the peer's loops serve the",
+              " * dtypes vecmath does not compute (csrc/ufunc_module.c: NumPy's when the module is built,",
+              " * another module's, scipy.special's, at the first call that needs one) */",
+              "#define VM_PEER_LIST(X) " + " ".join('X({}, "{}", "{}")'.format(f.name, *f.peer_ref.split(":"))
+                                                   for f in fns if f.peer_ref),
               "", "#endif", ""]
     files = [header, "/* Each function's kernels, then its derivatives'; included once per ISA build. */"]
     files += [f'#include "kernels/{f.name}{part}-inl.h"' for f in fns for part in ("", "_deriv")]

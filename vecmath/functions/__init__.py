@@ -43,13 +43,18 @@ class Function:
     second: Callable                # (x, y, dy) -> f''(x) in plain arithmetic (AD rules)
     alias: Optional[str] = None     # a second name in every tier (atan: arctan, sigmoid: expit)
     # the same function elsewhere, "MODULE:ATTR" (numpy:arctan, scipy.special:expit), or None:
-    # "numpy" alone means numpy.<alias or name>.  A NumPy peer lends the ufunc its loops for the
-    # dtypes vecmath does not compute (longdouble, complex, object); any peer is what the
+    # "numpy" alone means numpy.<alias or name>.  The peer ufunc lends ours its loops for the
+    # dtypes vecmath does not compute (longdouble, complex, object): NumPy's at import, another
+    # module's at the first call on one (csrc/ufunc_module.c); any peer is what the
     # accuracy tool, the demo, numpy.ma's domains and the tests compare against.
     peer: Optional[str] = "numpy"
     # without a ufunc peer: "MODULE:ATTR" of a NumPy expression of f (softplus: np.logaddexp(0, x)),
     # the float32 sweep's float64 reference and what the accuracy tool, demo and bench compare with
     equivalent: Optional[str] = None
+    # "MODULE:ATTR" of the same function elsewhere, not a ufunc, whose own tests are run against
+    # vecmath's (softplus: scipy.special:softplus, np.logaddexp underneath); by default the peer
+    # (tools/scipy_special_peer.py swaps in every function whose test_peer is in scipy.special)
+    test_peer: Optional[str] = None
     odd: bool = False               # f(-x) = -f(x): worst cases are tested negated too
     series: Optional[Callable] = None  # mpf tuple t -> (lo, hi) from a truncated series, or None
     limits: dict = field(default_factory=dict)   # name -> (value, why): kernel thresholds
@@ -78,6 +83,12 @@ class Function:
         if self.peer == "numpy":
             return f"numpy:{self.alias or self.name}"
         return self.peer
+
+    @property
+    def test_peer_ref(self):
+        """What vecmath's function is swapped for to run that function's own tests: test_peer,
+        else the peer ("MODULE:ATTR"), or None."""
+        return self.test_peer or self.peer_ref
 
     @property
     def numpy(self):

@@ -2,8 +2,9 @@
 (exp's cores from exp_core.h, log's from log_core.h and log1p-inl.h), csrc/kernels/softplus_deriv-inl.h
 (softplus' = sigmoid: sigmoid's kernels); generator _gen/softplus.py (no tables of its own).
 
-No NumPy or SciPy ufunc computes it (NumPy's equivalent is np.logaddexp(0, x), a binary ufunc),
-so peer is None and its conventions are vecmath's: softplus(-inf) = +0, softplus(+inf) = +inf,
+No NumPy or SciPy ufunc computes it (NumPy's equivalent is np.logaddexp(0, x), a binary ufunc;
+SciPy 1.17's scipy.special.softplus is a Python function on it, its test_peer: SciPy's softplus
+tests run against vecmath's), so peer is None and its conventions are vecmath's: softplus(-inf) = +0, softplus(+inf) = +inf,
 NaN returns x quieted (sign and payload kept); no threshold cut for large x (x + log1p(e^-x),
 which rounds to x only where that is the correctly rounded result: float64 x > 48 ln2 =
 33.27.., float32 x > 21 ln2 = 14.55..); no overflow (softplus(x) <= max(x, 0) + ln 2).  Underflow is
@@ -44,7 +45,8 @@ def _series(t):
 
 
 FUNCTION = Function(
-    name="softplus", order=7, peer=None, equivalent="vecmath.functions.softplus:numpy_softplus", mpmath="mpf_softplus",
+    name="softplus", order=7, peer=None, equivalent="vecmath.functions.softplus:numpy_softplus",
+    test_peer="scipy.special:softplus", mpmath="mpf_softplus",
     exact=_exact, series=_series,
     specials=[(math.nan, math.nan), (math.inf, math.inf), (-math.inf, 0.0), (1000.0, 1000.0),
               (800.0, 800.0), (40.0, 40.0), (1e300, 1e300), (-1000.0, 0.0), (-800.0, 0.0)],
