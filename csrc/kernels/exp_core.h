@@ -174,6 +174,15 @@ static inline vd exp_f64_fast_core(vd x, vd *scale) {
 #undef K
 }
 
+/* exp(x) = scale (1 + tmp) as eh + *el (|tmp| < 2^-6): eh = scale + scale tmp rounded once,
+ * el its rounding error, rounded (2^-106 of e): scale - eh is exact by Sterbenz.  For the
+ * kernels that carry e's low part (sigmoid, softplus and their derivatives). */
+static inline vd exp_f64_split(vd scale, vd tmp, vd *el) {
+    vd eh = vd_fma(scale, tmp, scale);
+    *el = vd_fma(scale, tmp, vd_sub(scale, eh));
+    return eh;
+}
+
 /* A fast or approx tier from its core: the special lanes run that core, scaled
  * (exp_*_special_of); the others scale + scale*tmp (exp_*_finish).  T: f64 or f32, C its
  * C type, V its vector.  Makes exp_<T>_<TIER>_special and exp_<T>_<TIER>_vec: below, for

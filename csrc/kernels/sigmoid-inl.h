@@ -56,14 +56,6 @@ static inline vd sigmoid_quot_dd(vdm neg, vd eh, vd el, vd *sl) {
     return sh;
 }
 
-/* e = exp(-a) = scale (1 + tmp) as eh + el: eh = scale + scale tmp rounded once (|tmp| < 2^-6,
- * so scale - eh is exact by Sterbenz) and el its rounding error, rounded (2^-106 of e). */
-static inline vd sigmoid_e_dd(vd scale, vd tmp, vd *el) {
-    vd eh = vd_fma(scale, tmp, scale);
-    *el = vd_fma(scale, tmp, vd_sub(scale, eh));
-    return eh;
-}
-
 /* accurate float64 as a double-double (the float32 accurate tier's unsure lanes use sl):
  *   e = exp(-a), a clamped to 700, from exp_f64_dd (exp_core.h, tanh's exp with the low part
  *   kept): -a = kd ln2/16 + r_hi (r_hi exact: ln2_hi_n has 37 bits, k <
@@ -114,7 +106,7 @@ static inline vd sigmoid_f64_fast_vec(vd x, int *st) {
     vd a = vd_min(vd_abs(x), vd_set(SIG_LIM.f64_clamp));
     vd scale, el, sl;
     vd tmp = exp_f64_fast_core(vd_neg(a), &scale);
-    vd eh = sigmoid_e_dd(scale, tmp, &el);
+    vd eh = exp_f64_split(scale, tmp, &el);
     vd s = sigmoid_quot_dd(vd_lt(x, vd_set(0.0)), eh, el, &sl);
     SIGMOID_F64_TAIL(exp_f64_fast_vec, x, s);
     return s;
