@@ -117,12 +117,16 @@ static inline vd softplus_f64_accurate_dd(vd x, vd *lo) {
 }
 
 /* the tier's exp(x) where x < -700 (with exp's status: underflow for subnormal and zero
- * results), x + x where x is NaN or +inf, else y */
+ * results), x + x where x is NaN or +inf, else y: the three behind one test, -700 <= x < inf
+ * (two compares, one of them masked, on AVX-512) */
 #define SOFTPLUS_F64_TAIL(exp_vec, x, y, st)                                                \
     do {                                                                                    \
-        vdm tail_ = vd_lt(x, vd_set(-SP_LIM.f64_clamp));                                    \
-        if (VM_RARE(vdm_bits(tail_))) y = vd_select(tail_, exp_vec(x, st), y);              \
-        y = softplus_nan_inf_f64(x, y);                                                     \
+        vdm ok_ = vdm_and(vd_ge(x, vd_set(-SP_LIM.f64_clamp)), vd_lt(x, vd_set(INFINITY))); \
+        if (VM_RARE(vdm_bits(vdm_not(ok_)))) {                                              \
+            vdm tail_ = vd_lt(x, vd_set(-SP_LIM.f64_clamp));                                \
+            if (vdm_bits(tail_)) y = vd_select(tail_, exp_vec(x, st), y);                   \
+            y = softplus_nan_inf_f64(x, y);                                                 \
+        }                                                                                   \
     } while (0)
 
 /* accurate float64 (< 1 ULP, goal 0.52; budget at softplus_f64_accurate_dd).  Below -700:
@@ -135,21 +139,31 @@ static inline vd softplus_f64_accurate_vec(vd x, int *st) {
     return y;
 }
 
-/* L = log1p(eh + el) = s + *l_lo (unnormalized: |l_lo| < 2^-5 s) for the fast tier:
- * softplus_log1p_reduce, then log's fast polynomial (log_f64_fast_g: G degree 7, 2^-54.7, as
- * log1p's fast tier) with k ln2 + log c + rh by Fast2Sum and the small terms (the table's and
- * ln2's low parts, rl) in one FMA: within 2^-54.3 of L, relative. */
+/* L = log1p(eh + el) = s + *l_lo (unnormalized: |l_lo| < 2^-5 s) for the fast tier: the
+ * reduction of softplus_log1p_reduce on log's subintervals with k folded into them
+ * (vm_softplus_invc16, vm_softplus_logc16_hi, _lo: vecmath/_gen/softplus.py), indexed straight
+ * from u's bits: entry j takes u in [1 + (2j - 1)/32, 1 + (2j + 1)/32), and u >= 1 + 31/32
+ * (clamped for the index only) entry 15.  No k, no 2^-k, no k ln2 FMAs: the same values as
+ * log's tables with k except for u in [1 + 31/32, 2] (|x| < 0.032), where c = 64/33 instead
+ * of 2 (r still within log's range).  Then log's fast polynomial (log_f64_fast_g: G degree 7,
+ * 2^-54.7, as log1p's fast tier) with log c + rh by Fast2Sum (|log c| >= |rh| where c != 1)
+ * and the small terms (log c's low part, rl) in one FMA: within 2^-54.3 of L, relative. */
 static inline vd softplus_log1p_fast(vd eh, vd el, vd *l_lo) {
-    vdi idx;
-    vd kd, rl;
-    vd rh = softplus_log1p_reduce(eh, el, &idx, &kd, &rl);
+    vd one = vd_set(1.0);
+    vd u = vd_add(one, eh);
+    vd d = vd_add(vd_sub(one, u), eh); /* exact */
+    vdi idx = vdi_shr(vdi_add(vd_bits(vd_min(u, vd_set(0x1.f7fffffffffffp0))), vdi_set(1ll << 47)), 48);
+    vd invc = vd_lookup(vm_softplus_invc16, idx, 16);
+    vd r = vd_fma(u, invc, vd_set(-1.0)); /* exact */
+    vd rh, rl;
+    LOG1P_SPLIT(vd, d, invc, r, rh, rl);
+    rl = vd_fma(el, invc, rl);
     vd r2 = vd_mul(rh, rh);
     vd g = log_f64_fast_g(rh, r2);
-    vd w = vd_fma(kd, vd_set(LOG_K.ln2_hi), vd_lookup(vm_log_logc16_hi, idx, 16)); /* exact */
-    vd tail = vd_fma(kd, vd_set(LOG_K.ln2_lo), vd_lookup(vm_log_logc16_lo, idx, 16));
+    vd w = vd_lookup(vm_softplus_logc16_hi, idx, 16);
     vd s = vd_add(w, rh);
     vd e = vd_add(vd_sub(w, s), rh);
-    *l_lo = vd_fma(r2, g, vd_add(vd_add(e, tail), rl));
+    *l_lo = vd_fma(r2, g, vd_add(vd_add(e, vd_lookup(vm_softplus_logc16_lo, idx, 16)), rl));
     return s;
 }
 
