@@ -235,31 +235,10 @@ VM_COLD static float softplus_f32_special(float x, int *st) {
  * float results possible) and NaN lanes take softplus_f32_special.  The exhaustive test finds
  * every float32 result correctly rounded.
  *   Worst measured: softplus accurate float32 0.5 ULP at x = 0.00044680992 */
-static inline vfh softplus_f32_accurate_vec(vfh xf, int *st) {
-    vd x = vd_from_vfh(xf);
-    vd y = softplus_f32_first_pass(x);
-    vdm hard = vd_near_f32_midpoint(y, (int64_t)SP_LIM.f32_cr_window);
-    vdm special = vdm_not(vd_ge(x, vd_set(-SP_LIM.f32_branch_free_abs)));
-    if (VM_RARE(vdm_bits(hard))) {
-        vd lo;
-        vd s = softplus_f64_accurate_dd(x, &lo);
-        y = vd_select(hard, vd_from_vfh(vm_round_dd_f32(s, lo)), y);
-    }
-    vfh yf = vfh_from_vd(y);
-    if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, softplus_f32_special, st);
-    return yf;
-}
-
 /* fast float32 (faithful): the first pass (2^-37.3 relative) rounded once: < 0.5 + 2^-13 ULP;
  * x < -87 and NaN as the accurate tier (correctly rounded).
  *   Worst measured: softplus fast float32 0.500082 ULP at x = -11.117892 */
-static inline vfh softplus_f32_fast_vec(vfh xf, int *st) {
-    vd x = vd_from_vfh(xf);
-    vfh yf = vfh_from_vd(softplus_f32_first_pass(x));
-    vdm special = vdm_not(vd_ge(x, vd_set(-SP_LIM.f32_branch_free_abs)));
-    if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, softplus_f32_special, st);
-    return yf;
-}
+EXP_F32_IN_F64_TIERS(softplus, SP_LIM, softplus_f64_accurate_dd)
 
 /* approx float32 (bound 2^11 ULP): float arithmetic, e = scale + scale tmp from
  *   exp_f32_approx_core (< 2^4 ULP), a clamped to 86 (x + e^-86 rounds to x beyond), L from
