@@ -4,7 +4,8 @@
  * L = log1p(e) on log's reduction, tables and polynomials (log_core.h, log1p-inl.h), and
  * softplus(x) = max(x, 0) + L.  Both terms are positive, so relative errors never grow: e's
  * relative error reaches L multiplied by e/((1 + e) L) <= 1, and L's reaches the result
- * multiplied by L/(max(x, 0) + L) <= 1.  No table or coefficient of softplus's own.
+ * multiplied by L/(max(x, 0) + L) <= 1.  No coefficient of softplus's own; its only tables are
+ * log's, re-indexed for u = 1 + e (vecmath/_gen/softplus.py, fast float64).
  * No threshold cut for large x: x + L rounds to x exactly where that is the correctly rounded
  * result (float64 x > 48 ln2, float32 x > 21 ln2).  Beyond the thresholds of
  * vm_softplus_limits (vecmath/functions/softplus.py):
@@ -28,7 +29,8 @@
  *                                          first pass) + float midpoint window; unsure lanes
  *                                          take the float64 double-double rounded once
  *   fast float64      <= 1 ULP             as accurate, e from exp_f64_fast_core and L from
- *                                          log's fast polynomial: < 1 ULP
+ *                                          log's fast polynomial, reduced on log's tables
+ *                                          with k folded in (u = 1 + e in [1, 2]): < 1 ULP
  *   fast float32      <= 1 ULP             accurate float32's first pass, rounded: < 0.51 ULP
  *   approx float64    2^26 ULP             exp_f64_approx_core, log1p's approx evaluation:
  *                                          < 2^24.5 ULP
