@@ -1378,6 +1378,66 @@ VM_SIGMOID_LIMITS = dict(
     f32_cr_window=float.fromhex('0x1.0000000000000p+20'),  # accurate float32: double ulps around a float midpoint within which the first pass (2^-37.4 relative, 2^15.6 ulps: 21x margin) cannot decide the rounding
 )
 
+# 2^-k/c for u = 1 + e in [1, 2]: log's entry (j + 9) mod 16, k = (j >= 7)
+VM_SOFTPLUS_INVC16 = (
+    float.fromhex('0x1.0000000000000p+0'),
+    float.fromhex('0x1.e000000000000p-1'),
+    float.fromhex('0x1.c800000000000p-1'),
+    float.fromhex('0x1.b000000000000p-1'),
+    float.fromhex('0x1.9800000000000p-1'),
+    float.fromhex('0x1.8800000000000p-1'),
+    float.fromhex('0x1.7000000000000p-1'),
+    float.fromhex('0x1.6000000000000p-1'),
+    float.fromhex('0x1.5800000000000p-1'),
+    float.fromhex('0x1.4800000000000p-1'),
+    float.fromhex('0x1.3800000000000p-1'),
+    float.fromhex('0x1.3000000000000p-1'),
+    float.fromhex('0x1.2800000000000p-1'),
+    float.fromhex('0x1.1800000000000p-1'),
+    float.fromhex('0x1.1000000000000p-1'),
+    float.fromhex('0x1.0800000000000p-1'),
+)
+
+# k ln2_hi + log c hi (exact)
+VM_SOFTPLUS_LOGC16_HI = (
+    float.fromhex('0x0.0p+0'),
+    float.fromhex('0x1.08598b59e4000p-4'),
+    float.fromhex('0x1.da72763844000p-4'),
+    float.fromhex('0x1.5bf406b544000p-3'),
+    float.fromhex('0x1.d1037f2656000p-3'),
+    float.fromhex('0x1.1178e8227e000p-2'),
+    float.fromhex('0x1.522ae0738a000p-2'),
+    float.fromhex('0x1.7fafa3bd81000p-2'),
+    float.fromhex('0x1.973a343135000p-2'),
+    float.fromhex('0x1.c7ff9c7455000p-2'),
+    float.fromhex('0x1.fb358af7a4000p-2'),
+    float.fromhex('0x1.0ae76e2d05000p-1'),
+    float.fromhex('0x1.188ee40f23800p-1'),
+    float.fromhex('0x1.35028ad9d8800p-1'),
+    float.fromhex('0x1.43d9ff2f92000p-1'),
+    float.fromhex('0x1.5322e26867800p-1'),
+)
+
+# k ln2_lo + log c lo (rounded once)
+VM_SOFTPLUS_LOGC16_LO = (
+    float.fromhex('0x0.0p+0'),
+    float.fromhex('-0x1.7e5dd7009902cp-46'),
+    float.fromhex('0x1.a89401fa71733p-46'),
+    float.fromhex('-0x1.27023eb68981cp-46'),
+    float.fromhex('-0x1.84a7e75b6f6e4p-47'),
+    float.fromhex('0x1.1ef78ce2d07f2p-44'),
+    float.fromhex('0x1.ebe708164c759p-45'),
+    float.fromhex('0x1.46fb79bf6d4cbp-44'),
+    float.fromhex('0x1.ab73b16bf4984p-44'),
+    float.fromhex('0x1.324911f56db29p-44'),
+    float.fromhex('0x1.1085fa3c16494p-43'),
+    float.fromhex('0x1.3e90d710fcfc5p-43'),
+    float.fromhex('0x1.29989df1568cap-43'),
+    float.fromhex('0x1.21707f2a4fcd6p-43'),
+    float.fromhex('0x1.e267b0b7efae0p-44'),
+    float.fromhex('0x1.5ccc45d257530p-47'),
+)
+
 # where softplus's kernels change path or saturate (vecmath/functions/softplus.py: limits)
 VM_SOFTPLUS_LIMITS = dict(
     f64_clamp=float.fromhex('0x1.5e00000000000p+9'),  # |x| above: e = exp(-|x|) is taken at 700; x > 700 returns x (log1p(e) < 2^-1009 is below half an ulp of x), x < -700 takes the tier's exp(x) (softplus = e^x (1 - e^x/2 + ..) = exp(x) to 2^-1009 relative)

@@ -1033,6 +1033,30 @@ static const struct {
     .f32_cr_window = 0x1.0000000000000p+20,  /* accurate float32: double ulps around a float midpoint within which the first pass (2^-37.4 relative, 2^15.6 ulps: 21x margin) cannot decide the rounding */
 };
 
+/* 2^-k/c for u = 1 + e in [1, 2]: log's entry (j + 9) mod 16, k = (j >= 7) */
+static const double vm_softplus_invc16[16] __attribute__((aligned(64))) = {
+    0x1.0000000000000p+0, 0x1.e000000000000p-1, 0x1.c800000000000p-1, 0x1.b000000000000p-1,
+    0x1.9800000000000p-1, 0x1.8800000000000p-1, 0x1.7000000000000p-1, 0x1.6000000000000p-1,
+    0x1.5800000000000p-1, 0x1.4800000000000p-1, 0x1.3800000000000p-1, 0x1.3000000000000p-1,
+    0x1.2800000000000p-1, 0x1.1800000000000p-1, 0x1.1000000000000p-1, 0x1.0800000000000p-1,
+};
+
+/* k ln2_hi + log c hi (exact) */
+static const double vm_softplus_logc16_hi[16] __attribute__((aligned(64))) = {
+    0x0.0p+0, 0x1.08598b59e4000p-4, 0x1.da72763844000p-4, 0x1.5bf406b544000p-3,
+    0x1.d1037f2656000p-3, 0x1.1178e8227e000p-2, 0x1.522ae0738a000p-2, 0x1.7fafa3bd81000p-2,
+    0x1.973a343135000p-2, 0x1.c7ff9c7455000p-2, 0x1.fb358af7a4000p-2, 0x1.0ae76e2d05000p-1,
+    0x1.188ee40f23800p-1, 0x1.35028ad9d8800p-1, 0x1.43d9ff2f92000p-1, 0x1.5322e26867800p-1,
+};
+
+/* k ln2_lo + log c lo (rounded once) */
+static const double vm_softplus_logc16_lo[16] __attribute__((aligned(64))) = {
+    0x0.0p+0, -0x1.7e5dd7009902cp-46, 0x1.a89401fa71733p-46, -0x1.27023eb68981cp-46,
+    -0x1.84a7e75b6f6e4p-47, 0x1.1ef78ce2d07f2p-44, 0x1.ebe708164c759p-45, 0x1.46fb79bf6d4cbp-44,
+    0x1.ab73b16bf4984p-44, 0x1.324911f56db29p-44, 0x1.1085fa3c16494p-43, 0x1.3e90d710fcfc5p-43,
+    0x1.29989df1568cap-43, 0x1.21707f2a4fcd6p-43, 0x1.e267b0b7efae0p-44, 0x1.5ccc45d257530p-47,
+};
+
 /* where softplus's kernels change path or saturate (vecmath/functions/softplus.py: limits) */
 static const struct {
     double f64_clamp;

@@ -174,6 +174,45 @@ static inline vd exp_f64_fast_core(vd x, vd *scale) {
 #undef K
 }
 
+/* exp(x) = scale (1 + tmp) as eh + *el (|tmp| < 2^-6): eh = scale + scale tmp rounded once,
+ * el its rounding error, rounded (2^-106 of e): scale - eh is exact by Sterbenz.  For the
+ * kernels that carry e's low part (sigmoid, softplus and their derivatives). */
+static inline vd exp_f64_split(vd scale, vd tmp, vd *el) {
+    vd eh = vd_fma(scale, tmp, scale);
+    *el = vd_fma(scale, tmp, vd_sub(scale, eh));
+    return eh;
+}
+
+/* The float32 accurate and fast tiers of sigmoid and softplus, whose float32 runs in double
+ * from e = exp(-|x|): FN_f32_first_pass(x) (double), FN_f32_special (one lane, correctly
+ * rounded: results that may be subnormal, x < -LIM.f32_branch_free_abs, and NaN) and DD(x, &lo)
+ * (the double-double for the accurate tier's unsure lanes).  Makes FN_f32_accurate_vec: the
+ * first pass rounded to float unless it lies within LIM.f32_cr_window double ulps of a float
+ * midpoint, where DD rounded once (vm_round_dd_f32) decides; and FN_f32_fast_vec: the first
+ * pass rounded.  Both send the special lanes to FN_f32_special. */
+#define EXP_F32_IN_F64_TIERS(FN, LIM, DD)                                                   \
+    static inline vfh FN##_f32_accurate_vec(vfh xf, int *st) {                              \
+        vd x = vd_from_vfh(xf);                                                             \
+        vd y = FN##_f32_first_pass(x);                                                      \
+        vdm hard = vd_near_f32_midpoint(y, (int64_t)LIM.f32_cr_window);                     \
+        vdm special = vdm_not(vd_ge(x, vd_set(-LIM.f32_branch_free_abs)));                  \
+        if (VM_RARE(vdm_bits(hard))) {                                                      \
+            vd lo;                                                                          \
+            vd s = DD(x, &lo);                                                              \
+            y = vd_select(hard, vd_from_vfh(vm_round_dd_f32(s, lo)), y);                    \
+        }                                                                                   \
+        vfh yf = vfh_from_vd(y);                                                            \
+        if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, FN##_f32_special, st); \
+        return yf;                                                                          \
+    }                                                                                       \
+    static inline vfh FN##_f32_fast_vec(vfh xf, int *st) {                                  \
+        vd x = vd_from_vfh(xf);                                                             \
+        vfh yf = vfh_from_vd(FN##_f32_first_pass(x));                                       \
+        vdm special = vdm_not(vd_ge(x, vd_set(-LIM.f32_branch_free_abs)));                  \
+        if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, FN##_f32_special, st); \
+        return yf;                                                                          \
+    }
+
 /* A fast or approx tier from its core: the special lanes run that core, scaled
  * (exp_*_special_of); the others scale + scale*tmp (exp_*_finish).  T: f64 or f32, C its
  * C type, V its vector.  Makes exp_<T>_<TIER>_special and exp_<T>_<TIER>_vec: below, for

@@ -56,14 +56,6 @@ static inline vd sigmoid_quot_dd(vdm neg, vd eh, vd el, vd *sl) {
     return sh;
 }
 
-/* e = exp(-a) = scale (1 + tmp) as eh + el: eh = scale + scale tmp rounded once (|tmp| < 2^-6,
- * so scale - eh is exact by Sterbenz) and el its rounding error, rounded (2^-106 of e). */
-static inline vd sigmoid_e_dd(vd scale, vd tmp, vd *el) {
-    vd eh = vd_fma(scale, tmp, scale);
-    *el = vd_fma(scale, tmp, vd_sub(scale, eh));
-    return eh;
-}
-
 /* accurate float64 as a double-double (the float32 accurate tier's unsure lanes use sl):
  *   e = exp(-a), a clamped to 700, from exp_f64_dd (exp_core.h, tanh's exp with the low part
  *   kept): -a = kd ln2/16 + r_hi (r_hi exact: ln2_hi_n has 37 bits, k <
@@ -77,9 +69,8 @@ static inline vd sigmoid_e_dd(vd scale, vd tmp, vd *el) {
  *   of s, relative, and sh within 0.5 + 2^-9.5 ULP (the measured maximum: docs/accuracy.md).
  *   Lanes with x < -700 (and NaN) are set by the caller. */
 static inline vd sigmoid_f64_accurate_dd(vd x, vd *sl) {
-    vd a = vd_min(vd_abs(x), vd_set(SIG_LIM.f64_clamp));
     vd el;
-    vd eh = exp_f64_dd(vd_neg(a), &el);
+    vd eh = exp_f64_dd(vd_max(vd_nabs(x), vd_set(-SIG_LIM.f64_clamp)), &el);
     return sigmoid_quot_dd(vd_lt(x, vd_set(0.0)), eh, el, sl);
 }
 
@@ -111,10 +102,9 @@ static inline vd sigmoid_f64_accurate_vec(vd x, int *st) {
  *   Worst measured: sigmoid fast float64 0.749064 ULP at x = -708.547070702922 */
 static inline vd sigmoid_f64_fast_vec(vd x, int *st) {
     (void)st;
-    vd a = vd_min(vd_abs(x), vd_set(SIG_LIM.f64_clamp));
     vd scale, el, sl;
-    vd tmp = exp_f64_fast_core(vd_neg(a), &scale);
-    vd eh = sigmoid_e_dd(scale, tmp, &el);
+    vd tmp = exp_f64_fast_core(vd_max(vd_nabs(x), vd_set(-SIG_LIM.f64_clamp)), &scale);
+    vd eh = exp_f64_split(scale, tmp, &el);
     vd s = sigmoid_quot_dd(vd_lt(x, vd_set(0.0)), eh, el, &sl);
     SIGMOID_F64_TAIL(exp_f64_fast_vec, x, s);
     return s;
@@ -126,9 +116,8 @@ static inline vd sigmoid_f64_fast_vec(vd x, int *st) {
  *   Worst measured: sigmoid approx float64 1.41352e+07 ULP at x = -375.00658853845016 */
 static inline vd sigmoid_f64_approx_vec(vd x, int *st) {
     (void)st;
-    vd a = vd_min(vd_abs(x), vd_set(SIG_LIM.f64_clamp));
     vd scale;
-    vd tmp = exp_f64_approx_core(vd_neg(a), &scale);
+    vd tmp = exp_f64_approx_core(vd_max(vd_nabs(x), vd_set(-SIG_LIM.f64_clamp)), &scale);
     vd e = vd_fma(scale, tmp, scale);
     vd s = vd_div(vd_select(vd_lt(x, vd_set(0.0)), e, vd_set(1.0)), vd_add(vd_set(1.0), e));
     SIGMOID_F64_TAIL(exp_f64_approx_vec, x, s);
@@ -140,9 +129,8 @@ static inline vd sigmoid_f64_approx_vec(vd x, int *st) {
  * clamped to 87; the error reaches s times at most 1, plus three roundings (scale + scale tmp,
  * 1 + e, the division: 2^-51.4): within 2^-37.4 relative, 2^15.6 double ulps. */
 static inline vd sigmoid_f32_first_pass(vd x) {
-    vd a = vd_min(vd_abs(x), vd_set(SIG_LIM.f32_branch_free_abs));
     vd scale;
-    vd tmp = exp_f32_first_core(vd_neg(a), &scale);
+    vd tmp = exp_f32_first_core(vd_max(vd_nabs(x), vd_set(-SIG_LIM.f32_branch_free_abs)), &scale);
     vd e = vd_fma(scale, tmp, scale);
     return vd_div(vd_select(vd_lt(x, vd_set(0.0)), e, vd_set(1.0)), vd_add(vd_set(1.0), e));
 }
@@ -188,31 +176,10 @@ VM_COLD static float sigmoid_f32_special(float x, int *st) {
  * results possible) and NaN lanes take sigmoid_f32_special.  The exhaustive test finds every
  * float32 result correctly rounded.
  *   Worst measured: sigmoid accurate float32 0.5 ULP at x = -5.9604645e-08 */
-static inline vfh sigmoid_f32_accurate_vec(vfh xf, int *st) {
-    vd x = vd_from_vfh(xf);
-    vd y = sigmoid_f32_first_pass(x);
-    vdm hard = vd_near_f32_midpoint(y, (int64_t)SIG_LIM.f32_cr_window);
-    vdm special = vdm_not(vd_ge(x, vd_set(-SIG_LIM.f32_branch_free_abs)));
-    if (VM_RARE(vdm_bits(hard))) {
-        vd sl;
-        vd s = sigmoid_f32_dd(x, &sl);
-        y = vd_select(hard, vd_from_vfh(vm_round_dd_f32(s, sl)), y);
-    }
-    vfh yf = vfh_from_vd(y);
-    if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, sigmoid_f32_special, st);
-    return yf;
-}
-
 /* fast float32 (faithful): the first pass (2^-37.4 relative) rounded once: < 0.5 + 2^-13 ULP;
  * x < -87 and NaN as the accurate tier (correctly rounded).
  *   Worst measured: sigmoid fast float32 0.500078 ULP at x = -4.911103 */
-static inline vfh sigmoid_f32_fast_vec(vfh xf, int *st) {
-    vd x = vd_from_vfh(xf);
-    vfh yf = vfh_from_vd(sigmoid_f32_first_pass(x));
-    vdm special = vdm_not(vd_ge(x, vd_set(-SIG_LIM.f32_branch_free_abs)));
-    if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, sigmoid_f32_special, st);
-    return yf;
-}
+EXP_F32_IN_F64_TIERS(sigmoid, SIG_LIM, sigmoid_f32_dd)
 
 /* approx float32 (bound 2^11 ULP): float arithmetic, e = scale + scale tmp from
  *   exp_f32_approx_core (< 2^4 ULP), a clamped to 86 (where 1/(1 + e) rounds to 1), s = n/(1 + e)

@@ -25,7 +25,7 @@ static inline vd sigmoid_f64_accurate_deriv_vec(vd x, int *st) {
     vd a = vd_abs(x), scale, el, ul, vl;
     vd ac = vd_min(a, vd_set(SIG_LIM.f64_clamp));
     vd tmp = exp_f64_accurate_core(vd_neg(ac), &scale);
-    vd eh = sigmoid_e_dd(scale, tmp, &el);
+    vd eh = exp_f64_split(scale, tmp, &el);
     vd uh = sigmoid_quot_dd(vd_lt(a, vd_set(-1.0)), eh, el, &ul); /* no lane: n = 1 */
     vd vh = sigmoid_quot_dd(vd_ge(a, vd_set(-1.0)), eh, el, &vl); /* every lane but NaN: n = e */
     vd dy = vd_fma(uh, vh, vd_fma(uh, vl, vd_mul(ul, vh)));

@@ -4,7 +4,8 @@
  * L = log1p(e) on log's reduction, tables and polynomials (log_core.h, log1p-inl.h), and
  * softplus(x) = max(x, 0) + L.  Both terms are positive, so relative errors never grow: e's
  * relative error reaches L multiplied by e/((1 + e) L) <= 1, and L's reaches the result
- * multiplied by L/(max(x, 0) + L) <= 1.  No table or coefficient of softplus's own.
+ * multiplied by L/(max(x, 0) + L) <= 1.  No coefficient of softplus's own; its only tables are
+ * log's, re-indexed for u = 1 + e (vecmath/_gen/softplus.py, fast float64).
  * No threshold cut for large x: x + L rounds to x exactly where that is the correctly rounded
  * result (float64 x > 48 ln2, float32 x > 21 ln2).  Beyond the thresholds of
  * vm_softplus_limits (vecmath/functions/softplus.py):
@@ -28,7 +29,8 @@
  *                                          first pass) + float midpoint window; unsure lanes
  *                                          take the float64 double-double rounded once
  *   fast float64      <= 1 ULP             as accurate, e from exp_f64_fast_core and L from
- *                                          log's fast polynomial: < 1 ULP
+ *                                          log's fast polynomial, reduced on log's tables
+ *                                          with k folded in (u = 1 + e in [1, 2]): < 1 ULP
  *   fast float32      <= 1 ULP             accurate float32's first pass, rounded: < 0.51 ULP
  *   approx float64    2^26 ULP             exp_f64_approx_core, log1p's approx evaluation:
  *                                          < 2^24.5 ULP
@@ -45,37 +47,50 @@
 
 #define SP_LIM vm_softplus_limits /* thresholds, from vecmath.spec.LIMITS */
 
-/* x + x (x quieted) where x is NaN, else y */
-static inline vd softplus_nan_f64(vd x, vd y) { return vd_select(vd_ne(x, x), vd_add(x, x), y); }
+/* x + x where x is NaN (x quieted) or +inf (softplus_sum_dd's NaN there: inf - inf), else y:
+ * one compare for both (finite x > 700 need nothing: x + L rounds to x) */
+static inline vd softplus_nan_inf_f64(vd x, vd y) {
+    return vd_select(vdm_not(vd_lt(x, vd_set(INFINITY))), vd_add(x, x), y);
+}
 static inline vf softplus_nan_f32(vf x, vf y) { return vf_select(vf_ne(x, x), vf_add(x, x), y); }
 
-/* L = log1p(eh + el) = s + *l_lo for 0 < eh <= 1 (el below an ulp of eh): 1 + eh = u + d exactly
- * (Fast2Sum, 1 >= eh), then log1p's accurate core (log1p_f64_accurate_core's steps) with el's
- * share, el 2^-k (1/c), added to the reduced argument's low part rl: r + (d + el) 2^-k / c =
- * rh + rl.  Where eh < 2^-53 (u = 1, the c = 1 entry) rh = eh and rl = el exactly, so L keeps
- * e's full double-double accuracy (folding el into d would lose it there: 2^-53 relative).
- * rl / (1 + rh) ~ rl (1 - rh) errs by rl rh^2 <= 2^-62 absolute, L >= 2^-5 where rl can be
- * that large.  The core's own error: log1p-inl.h, < 2^-62 relative. */
-static inline vd softplus_log1p_dd(vd eh, vd el, vd *l_lo) {
+/* log1p(eh + el)'s reduction for 0 < eh <= 1 (el below an ulp of eh), shared by the tiers:
+ * 1 + eh = u + d exactly (Fast2Sum, 1 >= eh); u = 2^k z (k = 0 or 1 here), r = z/c - 1
+ * (exact); invcs = 2^-k / c exactly, from the bits (z's exponent minus u's is -k; 1/c is
+ * normal), so that d and el reach the reduced argument as d 2^-k / c and el 2^-k / c
+ * (products exact inside the FMAs: no multiplication by 2^-k of its own):
+ * r + (d + el) 2^-k / c = rh + *rl.  Where eh < 2^-53 (u = 1, the c = 1 entry) rh = eh and
+ * rl = el exactly, so L keeps e's full double-double accuracy (folding el into d would lose
+ * it there: 2^-53 relative). */
+static inline vd softplus_log1p_reduce(vd eh, vd el, vdi *idx, vd *kd, vd *rl) {
     vd one = vd_set(1.0);
     vd u = vd_add(one, eh);
     vd d = vd_add(vd_sub(one, u), eh); /* exact */
-    vdi idx;
-    vd kd;
-    vd z = log_reduce16(u, 0.0, &idx, &kd);
-    vd invc = vd_lookup(vm_log_invc16, idx, 16);
+    vd z = log_reduce16(u, 0.0, idx, kd);
+    vd invc = vd_lookup(vm_log_invc16, *idx, 16);
     vd r = vd_fma(z, invc, vd_set(-1.0)); /* exact */
-    vd sc = log1p_scale_f64(kd);
-    vd ds = vd_mul(d, sc); /* d 2^-k, exact */
-    vd rh, rl;
-    LOG1P_SPLIT(vd, ds, invc, r, rh, rl);
-    rl = vd_fma(vd_mul(el, sc), invc, rl);
+    vd invcs = vd_from_bits(vdi_add(vd_bits(invc), vdi_sub(vd_bits(z), vd_bits(u))));
+    vd rh, rlo;
+    LOG1P_SPLIT(vd, d, invcs, r, rh, rlo);
+    *rl = vd_fma(el, invcs, rlo);
+    return rh;
+}
+
+/* L = log1p(eh + el) = s + *l_lo: softplus_log1p_reduce, then log1p's accurate core
+ * (log1p_f64_accurate_core's steps) on rh + rl.  rl / (1 + rh) ~ rl (1 - rh) errs by
+ * rl rh^2 <= 2^-62 absolute, L >= 2^-5 where rl can be that large.  The core's own error:
+ * log1p-inl.h, < 2^-62 relative. */
+static inline vd softplus_log1p_dd(vd eh, vd el, vd *l_lo) {
+    vdi idx;
+    vd kd, rl;
+    vd rh = softplus_log1p_reduce(eh, el, &idx, &kd, &rl);
     LOG_ACCURATE_SUM(rh, idx, kd, t = vd_add(t, vd_fnma(rl, rh, rl)) /* rl / (1 + rh) */, l_lo);
 }
 
 /* max(x, 0) + (lh + ll) as a double-double r + *lo: x0 + lh by Fast2Sum on their max and min
  * (both >= 0), the error and ll added, renormalized.  Exact but for the last two additions
- * (2^-106 of the result).  x = +inf gives NaN here: the callers select x above the clamp. */
+ * (2^-106 of the result).  Finite x > 700 (L < 2^-1009) give r = x; x = +inf gives NaN here
+ * (softplus_nan_inf_f64 selects x). */
 static inline vd softplus_sum_dd(vd x, vd lh, vd ll, vd *lo) {
     vd x0 = vd_max(x, vd_set(0.0));
     vd big = vd_max(x0, lh), small = vd_min(x0, lh);
@@ -86,31 +101,34 @@ static inline vd softplus_sum_dd(vd x, vd lh, vd ll, vd *lo) {
     return r;
 }
 
+/* -min(|x|, 700) in two operations: exp's argument in every float64 tier */
+static inline vd softplus_f64_neg_a(vd x) { return vd_max(vd_nabs(x), vd_set(-SP_LIM.f64_clamp)); }
+
 /* accurate float64 as a double-double (the float32 accurate tier's unsure and special lanes
  * use lo):
  *   e = exp(-a), a clamped to 700, from exp_f64_dd (~2^-63 relative: exp_core.h); L = log1p(e)
  *   as a double-double (softplus_log1p_dd: < 2^-62 relative, e's error reaching it multiplied
  *   by at most 1); max(x, 0) + L summed exactly but for 2^-106 (softplus_sum_dd): the pair is
  *   within ~2^-61.5 of softplus, relative, and its high part within 0.5 + 2^-8.5 ULP.
- *   Lanes with x > 700 return x; x < -700 (and NaN) are set by the caller. */
+ *   Finite x > 700 give x (and a tiny lo); x < -700, +inf and NaN are set by the callers. */
 static inline vd softplus_f64_accurate_dd(vd x, vd *lo) {
-    vd a = vd_min(vd_abs(x), vd_set(SP_LIM.f64_clamp));
     vd el, ll;
-    vd eh = exp_f64_dd(vd_neg(a), &el);
+    vd eh = exp_f64_dd(softplus_f64_neg_a(x), &el);
     vd lh = softplus_log1p_dd(eh, el, &ll);
-    vd r = softplus_sum_dd(x, lh, ll, lo);
-    vdm big = vd_gt(x, vd_set(SP_LIM.f64_clamp));
-    *lo = vd_select(big, vd_set(0.0), *lo);
-    return vd_select(big, x, r);
+    return softplus_sum_dd(x, lh, ll, lo);
 }
 
 /* the tier's exp(x) where x < -700 (with exp's status: underflow for subnormal and zero
- * results), x + x where x is NaN, else y */
+ * results), x + x where x is NaN or +inf, else y: the three behind one test, -700 <= x < inf
+ * (two compares, one of them masked, on AVX-512) */
 #define SOFTPLUS_F64_TAIL(exp_vec, x, y, st)                                                \
     do {                                                                                    \
-        vdm tail_ = vd_lt(x, vd_set(-SP_LIM.f64_clamp));                                    \
-        if (VM_RARE(vdm_bits(tail_))) y = vd_select(tail_, exp_vec(x, st), y);              \
-        y = softplus_nan_f64(x, y);                                                         \
+        vdm ok_ = vdm_and(vd_ge(x, vd_set(-SP_LIM.f64_clamp)), vd_lt(x, vd_set(INFINITY))); \
+        if (VM_RARE(vdm_bits(vdm_not(ok_)))) {                                              \
+            vdm tail_ = vd_lt(x, vd_set(-SP_LIM.f64_clamp));                                \
+            if (vdm_bits(tail_)) y = vd_select(tail_, exp_vec(x, st), y);                   \
+            y = softplus_nan_inf_f64(x, y);                                                 \
+        }                                                                                   \
     } while (0)
 
 /* accurate float64 (< 1 ULP, goal 0.52; budget at softplus_f64_accurate_dd).  Below -700:
@@ -124,30 +142,30 @@ static inline vd softplus_f64_accurate_vec(vd x, int *st) {
 }
 
 /* L = log1p(eh + el) = s + *l_lo (unnormalized: |l_lo| < 2^-5 s) for the fast tier: the
- * reduction of softplus_log1p_dd, then log's fast polynomial (log_f64_fast_g: G degree 7,
- * 2^-54.7, as log1p's fast tier) with k ln2 + log c + rh by Fast2Sum and the small terms
- * (the table's and ln2's low parts, rl) in one FMA: within 2^-54.3 of L, relative. */
+ * reduction of softplus_log1p_reduce on log's subintervals with k folded into them
+ * (vm_softplus_invc16, vm_softplus_logc16_hi, _lo: vecmath/_gen/softplus.py), indexed straight
+ * from u's bits: entry j takes u in [1 + (2j - 1)/32, 1 + (2j + 1)/32), and u >= 1 + 31/32
+ * (clamped for the index only) entry 15.  No k, no 2^-k, no k ln2 FMAs: the same values as
+ * log's tables with k except for u in [1 + 31/32, 2] (|x| < 0.032), where c = 64/33 instead
+ * of 2 (r still within log's range).  Then log's fast polynomial (log_f64_fast_g: G degree 7,
+ * 2^-54.7, as log1p's fast tier) with log c + rh by Fast2Sum (|log c| >= |rh| where c != 1)
+ * and the small terms (log c's low part, rl) in one FMA: within 2^-54.3 of L, relative. */
 static inline vd softplus_log1p_fast(vd eh, vd el, vd *l_lo) {
     vd one = vd_set(1.0);
     vd u = vd_add(one, eh);
     vd d = vd_add(vd_sub(one, u), eh); /* exact */
-    vdi idx;
-    vd kd;
-    vd z = log_reduce16(u, 0.0, &idx, &kd);
-    vd invc = vd_lookup(vm_log_invc16, idx, 16);
-    vd r = vd_fma(z, invc, vd_set(-1.0)); /* exact */
-    vd sc = log1p_scale_f64(kd);
-    vd ds = vd_mul(d, sc);
+    vdi idx = vdi_shr(vdi_add(vd_bits(vd_min(u, vd_set(0x1.f7fffffffffffp0))), vdi_set(1ll << 47)), 48);
+    vd invc = vd_lookup(vm_softplus_invc16, idx, 16);
+    vd r = vd_fma(u, invc, vd_set(-1.0)); /* exact */
     vd rh, rl;
-    LOG1P_SPLIT(vd, ds, invc, r, rh, rl);
-    rl = vd_fma(vd_mul(el, sc), invc, rl);
+    LOG1P_SPLIT(vd, d, invc, r, rh, rl);
+    rl = vd_fma(el, invc, rl);
     vd r2 = vd_mul(rh, rh);
     vd g = log_f64_fast_g(rh, r2);
-    vd w = vd_fma(kd, vd_set(LOG_K.ln2_hi), vd_lookup(vm_log_logc16_hi, idx, 16)); /* exact */
-    vd tail = vd_fma(kd, vd_set(LOG_K.ln2_lo), vd_lookup(vm_log_logc16_lo, idx, 16));
+    vd w = vd_lookup(vm_softplus_logc16_hi, idx, 16);
     vd s = vd_add(w, rh);
     vd e = vd_add(vd_sub(w, s), rh);
-    *l_lo = vd_fma(r2, g, vd_add(vd_add(e, tail), rl));
+    *l_lo = vd_fma(r2, g, vd_add(vd_add(e, vd_lookup(vm_softplus_logc16_lo, idx, 16)), rl));
     return s;
 }
 
@@ -158,14 +176,11 @@ static inline vd softplus_log1p_fast(vd eh, vd el, vd *l_lo) {
  *   Below -700: exp's fast tier (faithful; its subnormal results are rounded twice).
  *   Worst measured: softplus fast float64 0.776704 ULP at x = -708.7770902839666 */
 static inline vd softplus_f64_fast_vec(vd x, int *st) {
-    vd a = vd_min(vd_abs(x), vd_set(SP_LIM.f64_clamp));
-    vd scale, ll, lo;
-    vd tmp = exp_f64_fast_core(vd_neg(a), &scale);
-    vd eh = vd_fma(scale, tmp, scale);
-    vd el = vd_fma(scale, tmp, vd_sub(scale, eh)); /* scale - eh exact (Sterbenz) */
+    vd scale, el, ll, lo;
+    vd tmp = exp_f64_fast_core(softplus_f64_neg_a(x), &scale);
+    vd eh = exp_f64_split(scale, tmp, &el);
     vd lh = softplus_log1p_fast(eh, el, &ll);
     vd y = softplus_sum_dd(x, lh, ll, &lo);
-    y = vd_select(vd_gt(x, vd_set(SP_LIM.f64_clamp)), x, y);
     SOFTPLUS_F64_TAIL(exp_f64_fast_vec, x, y, st);
     return y;
 }
@@ -176,9 +191,8 @@ static inline vd softplus_f64_fast_vec(vd x, int *st) {
  *   exp's approx tier (it may flush subnormal results, as the tier allows).
  *   Worst measured: softplus approx float64 1.8688e+07 ULP at x = -3.480247729322386 */
 static inline vd softplus_f64_approx_vec(vd x, int *st) {
-    vd a = vd_min(vd_abs(x), vd_set(SP_LIM.f64_clamp));
     vd scale, u;
-    vd tmp = exp_f64_approx_core(vd_neg(a), &scale);
+    vd tmp = exp_f64_approx_core(softplus_f64_neg_a(x), &scale);
     vd e = vd_fma(scale, tmp, scale);
     vd y = vd_add(vd_max(x, vd_set(0.0)), log1p_f64_approx_eval(e, &u));
     SOFTPLUS_F64_TAIL(exp_f64_approx_vec, x, y, st);
@@ -191,9 +205,8 @@ static inline vd softplus_f64_approx_vec(vd x, int *st) {
  * below 2^-57 absolute where c != 1, next to L > 2^-5), max(x, 0) + L: within 2^-37.3
  * relative, < 2^15.7 double ulps (relative 2^-37.3 times at most 2^53 ulps per unit).  x > 87 gives x + e^-87 = x in double (x is a float). */
 static inline vd softplus_f32_first_pass(vd x) {
-    vd a = vd_min(vd_abs(x), vd_set(SP_LIM.f32_branch_free_abs));
     vd scale;
-    vd tmp = exp_f32_first_core(vd_neg(a), &scale);
+    vd tmp = exp_f32_first_core(vd_max(vd_nabs(x), vd_set(-SP_LIM.f32_branch_free_abs)), &scale);
     vd e = vd_fma(scale, tmp, scale);
     vd one = vd_set(1.0);
     vd u = vd_add(one, e);
@@ -224,31 +237,10 @@ VM_COLD static float softplus_f32_special(float x, int *st) {
  * float results possible) and NaN lanes take softplus_f32_special.  The exhaustive test finds
  * every float32 result correctly rounded.
  *   Worst measured: softplus accurate float32 0.5 ULP at x = 0.00044680992 */
-static inline vfh softplus_f32_accurate_vec(vfh xf, int *st) {
-    vd x = vd_from_vfh(xf);
-    vd y = softplus_f32_first_pass(x);
-    vdm hard = vd_near_f32_midpoint(y, (int64_t)SP_LIM.f32_cr_window);
-    vdm special = vdm_not(vd_ge(x, vd_set(-SP_LIM.f32_branch_free_abs)));
-    if (VM_RARE(vdm_bits(hard))) {
-        vd lo;
-        vd s = softplus_f64_accurate_dd(x, &lo);
-        y = vd_select(hard, vd_from_vfh(vm_round_dd_f32(s, lo)), y);
-    }
-    vfh yf = vfh_from_vd(y);
-    if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, softplus_f32_special, st);
-    return yf;
-}
-
 /* fast float32 (faithful): the first pass (2^-37.3 relative) rounded once: < 0.5 + 2^-13 ULP;
  * x < -87 and NaN as the accurate tier (correctly rounded).
  *   Worst measured: softplus fast float32 0.500082 ULP at x = -11.117892 */
-static inline vfh softplus_f32_fast_vec(vfh xf, int *st) {
-    vd x = vd_from_vfh(xf);
-    vfh yf = vfh_from_vd(softplus_f32_first_pass(x));
-    vdm special = vdm_not(vd_ge(x, vd_set(-SP_LIM.f32_branch_free_abs)));
-    if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, softplus_f32_special, st);
-    return yf;
-}
+EXP_F32_IN_F64_TIERS(softplus, SP_LIM, softplus_f64_accurate_dd)
 
 /* approx float32 (bound 2^11 ULP): float arithmetic, e = scale + scale tmp from
  *   exp_f32_approx_core (< 2^4 ULP), a clamped to 86 (x + e^-86 rounds to x beyond), L from
