@@ -1342,6 +1342,16 @@ VM_EXPM1_FAST_F32_K = dict(
     c4=float.fromhex('0x1.5554de0000000p-5'),  # r^4
 )
 
+# accurate float32, float-float first pass: expm1(r) = r + r^2/2 + c3 r^3 + c4 r^4 + c5 r^5 on |r| <= ln2/32, relative error <= 2^-38.19 (certified); total bound 2^-34.35 (float coefficients)
+VM_EXPM1_F32_FF_K = dict(
+    ln2_mid_n=float.fromhex('0x1.0c00000000000p-19'),  # ln2/16 - ln2_hi_n to 2^-29 (a few bits): k*ln2_mid_n is exact
+    ln2_lo_n=float.fromhex('-0x1.05c6100000000p-33'),  # ln2/16 - ln2_hi_n - ln2_mid_n
+    c3=float.fromhex('0x1.5555560000000p-3'),  # r^3
+    c4=float.fromhex('0x1.5556860000000p-5'),  # r^4
+    c5=float.fromhex('0x1.1110780000000p-7'),  # r^5
+    eps=float.fromhex('0x1.0000000000000p-34'),  # Ziv's test: d = eps |y|, the total bound rounded up to a power of two
+)
+
 # approx float32: expm1(r) = c1 r + c2 r^2 on |r| <= ln2/32, relative error <= 2^-14.64 (certified) (float coefficients)
 VM_EXPM1_APPROX_F32_K = dict(
     c1=float.fromhex('0x1.0002900000000p+0'),  # r^1

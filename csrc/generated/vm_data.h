@@ -976,6 +976,23 @@ static const struct {
     .c4 = 0x1.5554de0000000p-5f,  /* r^4 */
 };
 
+/* accurate float32, float-float first pass: expm1(r) = r + r^2/2 + c3 r^3 + c4 r^4 + c5 r^5 on |r| <= ln2/32, relative error <= 2^-38.19 (certified); total bound 2^-34.35 (float coefficients) */
+static const struct {
+    float ln2_mid_n;
+    float ln2_lo_n;
+    float c3;
+    float c4;
+    float c5;
+    float eps;
+} vm_expm1_f32_ff_k = {
+    .ln2_mid_n = 0x1.0c00000000000p-19f,  /* ln2/16 - ln2_hi_n to 2^-29 (a few bits): k*ln2_mid_n is exact */
+    .ln2_lo_n = -0x1.05c6100000000p-33f,  /* ln2/16 - ln2_hi_n - ln2_mid_n */
+    .c3 = 0x1.5555560000000p-3f,  /* r^3 */
+    .c4 = 0x1.5556860000000p-5f,  /* r^4 */
+    .c5 = 0x1.1110780000000p-7f,  /* r^5 */
+    .eps = 0x1.0000000000000p-34f,  /* Ziv's test: d = eps |y|, the total bound rounded up to a power of two */
+};
+
 /* approx float32: expm1(r) = c1 r + c2 r^2 on |r| <= ln2/32, relative error <= 2^-14.64 (certified) (float coefficients) */
 static const struct {
     float c1;

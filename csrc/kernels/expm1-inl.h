@@ -30,7 +30,13 @@
  * approx float64: N = 16 without tails, exp's one-constant reduction, E of degree 4 (2^-31.6),
  *   y = fma(scale, E, scale - 1): 2^-31.6 x 1.05 + table 2^-53 x exp(x)/|expm1(x)| (<= 47)
  *   -> < 2^22 ULP (bound 2^26); worst measured 2.68e6 = 2^21.4 ULP.
- * accurate float32: in double, N = 16 without tails, one-constant reduction (exp's float32 first
+ * accurate float32 (correctly rounded): a float-float first pass (issue 37; expm1_f32_ff_first:
+ *   its method and budget), float arithmetic on 16 lanes per AVX-512 register: the fast tier's
+ *   table, tails and sum with a three-part reduction and r + r^2/2 kept exactly as two floats,
+ *   2^-34.4 relative; Ziv's test y1 = sh + (t + eps sh) == y2 = sh + (t - eps sh), eps = 2^-34.
+ *   Unsure lanes (2^-9.3 of the bench's uniform (-20, 20)) and |x| >= 86 redo their VD_W-lane
+ *   half by the former kernel, the double path below (the same bits: correct rounding is unique).
+ *   The double path: in double, N = 16 without tails, one-constant reduction (exp's float32 first
  *   try), E of degree 5 (2^-41.1), y = fma(scale, E, scale - 1); total relative bound 2^-41.0
  *   (the generator's f32_first_bound: the table's 2^-53 is magnified up to 47 times where k =
  *   +-1) turned into a window of 2^13 double ulps around a float midpoint (about 2^-15 of
@@ -61,6 +67,7 @@
  * there either (np.errstate(all='raise')). */
 
 #include "exp_core.h" /* exp's reduction, scale tables and special routines */
+#include "log_core.h" /* LOG_F32_REDO: the float32 accurate tier's fallback on VD_W-lane parts */
 #include "simd/vm_poly.h"
 
 #define EXPM1_LIM vm_expm1_limits /* thresholds, from vecmath.spec.LIMITS */
@@ -197,10 +204,9 @@ VM_COLD static float expm1_f32_special(float x, int *st) {
     return y;
 }
 
-/* accurate float32: the first pass, rounded to float where provably correct; lanes within the
- * window of a float midpoint and |x| >= 88 take expm1_f32_special.  Exhaustive: every float
- * input correctly rounded (python -m vecmath.accuracy expm1 --dtype float32 --exhaustive).
- *   Worst measured: expm1 accurate float32 0.5 ULP at x = 0.09488461 */
+/* accurate float32, the double path (the float-float pass's fallback, and the whole kernel before
+ * issue 37): the first pass, rounded to float where provably correct; lanes within the window of
+ * a float midpoint and |x| >= 88 take expm1_f32_special. */
 static inline vfh expm1_f32_accurate_from_first(vfh xf, vd x, vd y, int *st) {
     vdm unsure = vd_near_f32_midpoint(y, (int64_t)vm_expm1_f32_first_k.window);
     vdm special = vdm_or(unsure, vdm_not(vfh_abs_lt(xf, x, (float)EXPM1_LIM.f32_branch_free_abs)));
@@ -208,7 +214,7 @@ static inline vfh expm1_f32_accurate_from_first(vfh xf, vd x, vd y, int *st) {
     if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, expm1_f32_special, st);
     return yf;
 }
-static inline vfh expm1_f32_accurate_vec(vfh xf, int *st) {
+static inline vfh expm1_f32_accurate_half(vfh xf, int *st) {
     vd x = vd_from_vfh(xf), scale, e;
     return expm1_f32_accurate_from_first(xf, x, expm1_f32_first(x, &scale, &e), st);
 }
@@ -297,10 +303,72 @@ static inline vf expm1_f32_approx_vec(vf x, int *st) {
     return y;
 }
 
+/* accurate float32, the float-float first pass (issue 37): float arithmetic on exp's N = 16
+ * float table with the tails of its entries (as the fast tier) and a three-part reduction,
+ * ln2/16 = hi + mid + lo (hi exp's fast 12-bit ln2_hi_n, mid a multiple of 2^-29 with a few
+ * bits): for |k| < 2^11, k hi and k mid are exact and so is r = x - k hi - k mid (k != 0 only
+ * where |x| > 2^-6, so x, k hi and k mid are multiples of 2^-29, and |r| < 2^-5); u = tail +
+ * delta, delta = -k lo (< 2^-22), in one FMA.  exp(x) = scale (1 + tail)(1 + delta) exp(r),
+ * expm1(r) = r + r^2/2 + r^3 q(r): eh = fma(r, r/2, r) and el = fma(r, r/2, r - eh) (r - eh
+ * exact) hold r + r^2/2 to 2^-48 relative, so exp(x) / scale - 1 = eh + lo, lo = el +
+ * (r r/2)(2 r q) + u (1 + eh) (tail delta and delta^2/2 dropped); scale eh = ph + pl by an FMA
+ * and expm1_f32_sum's TwoSum and Fast2Sum, signs turned to use FNMA (nlo2 = -lo2).  Bound
+ * (vecmath/_gen/expm1.py, f32_ff_bound): 2^-34.4 relative, mostly the float roundings of lo
+ * where k = +-1 (scale / |y| <= 47); eps = 2^-34.  Returns y1 and sets *y2, y1,2 = sh +
+ * fma(+-eps, sh, t): equal, they are the correctly rounded expm1(x), sign aside (-0: the
+ * caller's max(y, x)), for |x| < 86 (2^(k/16) a normal float). */
+static inline vf expm1_f32_ff_first(vf x, vf *y2) {
+#define K vm_exp_fast_f32_k
+#define P vm_expm1_f32_ff_k
+    vfi ki;
+    vf kf = exp_f32_round_k(x, K.inv_ln2_n, K.shift, &ki);
+    vf r = vf_fnma(kf, vf_set(P.ln2_mid_n), vf_fnma(kf, vf_set(K.ln2_hi_n), x)); /* exact */
+    vf u = vf_fnma(kf, vf_set(P.ln2_lo_n), vf_lookup(vm_expm1_tab16_f32_tail, ki, 16));
+    vf hr = vf_mul(r, vf_set(0.5f));
+    vf eh = vf_fma(r, hr, r);
+    vf el = vf_fma(r, hr, vf_sub(r, eh));
+    vf rq = vf_mul(r, vf_horner3(r, 2 * P.c3, 2 * P.c4, 2 * P.c5));
+    vf a = vf_fma(vf_mul(r, hr), rq, el);
+    vf lo = vf_fma(u, eh, vf_add(u, a));
+    vf s = exp_f32_scale16(ki);
+    vf ph = vf_mul(s, eh);
+    vf nlo2 = vf_fnma(s, lo, vf_fnma(s, eh, ph));
+    vf minus_one = vf_set(-1.0f);
+    vf s1 = vf_add(s, minus_one);
+    vf bb = vf_sub(s1, s);
+    vf s1e = vf_add(vf_sub(s, vf_sub(s1, bb)), vf_sub(minus_one, bb));
+    vf sh = vf_add(s1, ph);
+    vf se = vf_sub(ph, vf_sub(sh, s1));
+    vf t = vf_add(vf_sub(s1e, nlo2), se);
+    *y2 = vf_add(sh, vf_fnma(sh, vf_set(P.eps), t));
+    return vf_add(sh, vf_fma(sh, vf_set(P.eps), t));
+#undef P
+#undef K
+}
+
+LOG_F32_REDO(expm1_f32_redo, expm1_f32_accurate_half)
+
+/* accurate float32: the float-float first pass, its unsure lanes (y1 != y2) and those outside
+ * (-86, 86) or NaN redone by the double path (expm1_f32_accurate_half, the kernel before issue
+ * 37: the same bits).  Exhaustive: every float input correctly rounded (python -m
+ * vecmath.accuracy expm1 --dtype float32 --tier accurate --exhaustive).
+ *   Worst measured: expm1 accurate float32 0.5 ULP at x = 0.09488461 */
+static inline vf expm1_f32_accurate_vec(vf x, int *st) {
+    vf y2;
+    vf y = expm1_f32_ff_first(x, &y2);
+    /* |x| >= 86 (f32_branch_free_lo) or NaN; x >= 88 would wrap 2^(k/16)'s bits */
+    vfm redo = vfm_or(vf_ne(y, y2), vfm_not(vf_lt(vf_abs(x), vf_set(-(float)EXPM1_LIM.f32_branch_free_lo))));
+    /* x's sign for x = -0: expm1(x) >= x, so a sure y is >= x, and max(+0, -0) is its second
+     * operand on every layer (a > b ? a : b) */
+    y = vf_max(y, x);
+    if (VM_RARE(vfm_bits(redo))) y = expm1_f32_redo(x, y, redo, st);
+    return y;
+}
+
 /* vm_expm1_accurate_f64, vm_expm1_accurate_f32, vm_expm1_fast_f64, vm_expm1_fast_f32,
  * vm_expm1_approx_f64, vm_expm1_approx_f32 (and their lane entry points) */
 VM_ARRAY_F64(vm_expm1_accurate_f64, expm1_f64_accurate_vec)
-VM_ARRAY_F32_IN_F64(vm_expm1_accurate_f32, expm1_f32_accurate_vec)
+VM_ARRAY_F32(vm_expm1_accurate_f32, expm1_f32_accurate_vec)
 VM_ARRAY_F64(vm_expm1_fast_f64, expm1_f64_fast_vec)
 VM_ARRAY_F32(vm_expm1_fast_f32, expm1_f32_fast_vec)
 VM_ARRAY_F64(vm_expm1_approx_f64, expm1_f64_approx_vec)

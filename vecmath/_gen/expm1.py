@@ -8,7 +8,7 @@ itself) the relative error stays that of the polynomial.
 """
 import mpmath as mp
 
-from .common import Block, Table, err_bits, to_double, to_float
+from .common import Block, Table, err_bits, split_hi, to_double, to_float
 from .certify import certified_error
 from .remez import fit
 
@@ -45,6 +45,22 @@ def f32_first_bound(err):
         and the final FMA: <= 10 * 2^-53."""
     two = mp.mpf(2)
     return 1.05 * err + 47 * two ** -53 + two ** -47 + 47 * two ** -58 + 10 * two ** -53
+
+
+def f32_ff_bound(err):
+    """Relative error bound of accurate float32's float-float first pass (float arithmetic,
+    expm1-inl.h's expm1_f32_ff_first), |x| < 88, as the sum of
+      polynomial: err times scale |E| / |y| <= 1.05 (as f32_first_bound);
+      table: 2^(j/16) = hi (1 + tail), tail in float: 2^-48 times exp(x) / |expm1(x)| <= 47;
+      reduction: ln2/16 = hi + mid + lo, k (hi + mid) exact, lo (< 2^-32.9) in float and
+        delta = k lo rounded (|k| < 2^11): 2 * 2^-46 absolute in r, relative in exp(x);
+      dropped: delta^2 / 2 and tail delta (< 2^-44);
+      float roundings of the small terms (r^2/2, r q and q's, r^3 q + el, + u, u eh, s lo, t and
+        t +- d): 9, each 2^-24 of at most 2^-19.2 scale (|r|^3 / 6 at |r| = ln2/32), times
+        scale / |y| <= 47 (k = +-1)."""
+    two = mp.mpf(2)
+    return (1.05 * err + 47 * two ** -48 + 2 * two ** -46 + 2 * two ** -44
+            + 9 * two ** -24 * two ** -19.2 * 47)
 
 
 def generate():
@@ -109,6 +125,33 @@ def generate():
                   f" float table, tails above), relative error <= 2^{err_bits(err)} (certified) (float"
                   f" coefficients)")
         _poly_block(b, coeffs, powers, to_float)
+        out.append(b)
+
+        # accurate float32, the float-float first pass: float arithmetic, exp's N = 16 float
+        # table with the tails above, exp's fast float32 reduction made three-part (ln2/16 =
+        # hi + mid + lo, hi exp's 12-bit ln2_hi_n, mid a multiple of 2^-29: k mid is exact and
+        # so is x - k hi - k mid for |k| < 2^11), E = r + r^2/2 + r^3 (c3 + c4 r + c5 r^2) with
+        # r + r^2/2 exact as two floats; Ziv's test with d = eps |y|, eps the bound rounded up
+        # to a power of two
+        ln2n = mp.log(2) / 16
+        hi = mp.mpf(to_float(split_hi(ln2n, 12)))  # exp's vm_exp_fast_f32_k.ln2_hi_n
+        mid = mp.nint((ln2n - hi) * 2 ** 29) / 2 ** 29
+        lo = to_float(ln2n - hi - mid)
+        powers = [3, 4, 5]
+        fixed_terms = [(1, 1), (2, mp.mpf(1) / 2)]
+        coeffs, _ = fit(mp.expm1, -HW16_F32, HW16_F32, powers, fixed=lambda r: r + r * r / 2)
+        rounded = [mp.mpf(to_float(c)) for c in coeffs]
+        err = certified_error("expm1(x)", -HW16_F32, HW16_F32, fixed_terms + list(zip(powers, rounded)))
+        bound = f32_ff_bound(err)
+        eps = mp.mpf(2) ** int(mp.ceil(mp.log(bound, 2)))
+        b = Block("vm_expm1_f32_ff_k", "float",
+                  f"accurate float32, float-float first pass: expm1(r) = r + r^2/2 + c3 r^3 + c4 r^4"
+                  f" + c5 r^5 on |r| <= ln2/32, relative error <= 2^{err_bits(err)} (certified);"
+                  f" total bound 2^{err_bits(bound)} (float coefficients)")
+        b.add("ln2_mid_n", to_float(mid), "ln2/16 - ln2_hi_n to 2^-29 (a few bits): k*ln2_mid_n is exact")
+        b.add("ln2_lo_n", lo, "ln2/16 - ln2_hi_n - ln2_mid_n")
+        _poly_block(b, coeffs, powers, to_float)
+        b.add("eps", float(eps), "Ziv's test: d = eps |y|, the total bound rounded up to a power of two")
         out.append(b)
 
         # approx float32: float arithmetic, N = 16 float table (exp's), r (c1 + c2 r)
