@@ -1335,6 +1335,184 @@ static const double vm_erfcx_c13[32] __attribute__((aligned(64))) = {
     -0x1.a37f464e43bb9p-65, -0x1.08bd3692af52fp-66, -0x1.6c810e71417a0p-68, -0x1.0e70acc9dfdb0p-69,
 };
 
+/* fast float32 erf: c0 + t (c1 + .. + c6 t^5), t = a - s_i, erf(s + t) on quarter binades of a from 1/8 to the clamp; slot 31: [0, 1/8), t + t (c1 - 1 + ..); relative error (certified, float coefficients): erf 2^-29.57, small 2^-30.12 */
+static const struct {
+    float clamp;
+    float small;
+    float index_base;
+} vm_erf_fast_f32_k = {
+    .clamp = 0x1.0000000000000p+2f,  /* a = min(|x|, clamp): erf rounds to 1 beyond */
+    .small = 0x1.0000000000000p-3f,  /* below: slot 31, whose polynomial is t + t S1(t) */
+    .index_base = 0x1.f000000000000p+8f,  /* slot = min_unsigned((bits(a) >> 21) - this, 31) */
+};
+
+/* fast float32 erf: origin s_i of each slot (t = a - s_i, exact) */
+static const float vm_erf_fast_f32_s[32] __attribute__((aligned(64))) = {
+    0x1.1ffee40000000p-3f, 0x1.5fea9e0000000p-3f, 0x1.9ff9880000000p-3f, 0x1.dff83e0000000p-3f,
+    0x1.1ff77e0000000p-2f, 0x1.5fdc6c0000000p-2f, 0x1.9ff6720000000p-2f, 0x1.dffe880000000p-2f,
+    0x1.1ffdf20000000p-1f, 0x1.5ffde40000000p-1f, 0x1.9fe8360000000p-1f, 0x1.dff86e0000000p-1f,
+    0x1.1fe9500000000p+0f, 0x1.5fd7d60000000p+0f, 0x1.9ffb020000000p+0f, 0x1.dfe9b80000000p+0f,
+    0x1.1ffc880000000p+1f, 0x1.5ffd300000000p+1f, 0x1.9fca040000000p+1f, 0x1.df39520000000p+1f,
+    0x1.0000000000000p+2f, 0x1.0000000000000p+2f, 0x1.0000000000000p+2f, 0x1.0000000000000p+2f,
+    0x1.0000000000000p+2f, 0x1.0000000000000p+2f, 0x1.0000000000000p+2f, 0x1.0000000000000p+2f,
+    0x1.0000000000000p+2f, 0x1.0000000000000p+2f, 0x1.0000000000000p+2f, 0x0.0p+0f,
+};
+
+/* fast float32 erf: t^0 coefficient per slot */
+static const float vm_erf_fast_f32_c0[32] __attribute__((aligned(64))) = {
+    0x1.42d6c20000000p-3f, 0x1.8938a40000000p-3f, 0x1.cf006c0000000p-3f, 0x1.09eab20000000p-2f,
+    0x1.3c91ca0000000p-2f, 0x1.7df1e80000000p-2f, 0x1.bcc6c80000000p-2f, 0x1.f86e560000000p-2f,
+    0x1.25b6f80000000p-1f, 0x1.5690c80000000p-1f, 0x1.7fabe00000000p-1f, 0x1.a1518e0000000p-1f,
+    0x1.c6cc600000000p-1f, 0x1.e568da0000000p-1f, 0x1.f4f5c60000000p-1f, 0x1.fbe4a00000000p-1f,
+    0x1.ff402e0000000p-1f, 0x1.fff2ce0000000p-1f, 0x1.ffff6e0000000p-1f, 0x1.fffffc0000000p-1f,
+    0x1.0000000000000p+0f, 0x1.0000000000000p+0f, 0x1.0000000000000p+0f, 0x1.0000000000000p+0f,
+    0x1.0000000000000p+0f, 0x1.0000000000000p+0f, 0x1.0000000000000p+0f, 0x1.0000000000000p+0f,
+    0x1.0000000000000p+0f, 0x1.0000000000000p+0f, 0x1.0000000000000p+0f, 0x0.0p+0f,
+};
+
+/* fast float32 erf: t^1 coefficient per slot (slot 31: c1 - 1) */
+static const float vm_erf_fast_f32_c1[32] __attribute__((aligned(64))) = {
+    0x1.1b357c0000000p+0f, 0x1.1875e00000000p+0f, 0x1.1530c40000000p+0f, 0x1.116d560000000p+0f,
+    0x1.0ae68e0000000p+0f, 0x1.00b1f00000000p+0f, 0x1.e9d9600000000p-1f, 0x1.cfc4be0000000p-1f,
+    0x1.a509340000000p-1f, 0x1.6821fc0000000p-1f, 0x1.2aa45a0000000p-1f, 0x1.dfd7740000000p-2f,
+    0x1.462a9c0000000p-2f, 0x1.5d7c360000000p-3f, 0x1.49b22a0000000p-4f, 0x1.1328700000000p-5f,
+    0x1.d44d0a0000000p-8f, 0x1.33883a0000000p-11f, 0x1.ef1c3a0000000p-16f, 0x1.ef5b3e0000000p-21f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x1.06eba80000000p-3f,
+};
+
+/* fast float32 erf: t^2 coefficient per slot */
+static const float vm_erf_fast_f32_c2[32] __attribute__((aligned(64))) = {
+    -0x1.3e9af20000000p-3f, -0x1.818a840000000p-3f, -0x1.c268380000000p-3f, -0x1.00524c0000000p-2f,
+    -0x1.2c3a8c0000000p-2f, -0x1.60d1080000000p-2f, -0x1.8df77c0000000p-2f, -0x1.b2c7220000000p-2f,
+    -0x1.d9a6fe0000000p-2f, -0x1.ef2bc60000000p-2f, -0x1.e52f500000000p-2f, -0x1.c1d2e40000000p-2f,
+    -0x1.6ed3080000000p-2f, -0x1.e053f60000000p-3f, -0x1.0bdd8c0000000p-3f, -0x1.01e9f20000000p-4f,
+    -0x1.0768080000000p-6f, -0x1.a6d5140000000p-10f, -0x1.91f3fa0000000p-14f, -0x1.cf5ac00000000p-19f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x1.8e64a60000000p-22f,
+};
+
+/* fast float32 erf: t^3 coefficient per slot */
+static const float vm_erf_fast_f32_c3[32] __attribute__((aligned(64))) = {
+    -0x1.6a71680000000p-2f, -0x1.60681e0000000p-2f, -0x1.538ec20000000p-2f, -0x1.453f560000000p-2f,
+    -0x1.2b58580000000p-2f, -0x1.0555a80000000p-2f, -0x1.b5ad4e0000000p-3f, -0x1.5aa7800000000p-3f,
+    -0x1.9c3c240000000p-4f, -0x1.a417620000000p-7f, 0x1.fd2f460000000p-5f, 0x1.e4b5ae0000000p-4f,
+    0x1.4c9fdc0000000p-3f, 0x1.439bda0000000p-3f, 0x1.d6754c0000000p-4f, 0x1.147aa40000000p-4f,
+    0x1.641b040000000p-6f, 0x1.69abd20000000p-9f, 0x1.9d22d40000000p-13f, 0x1.1544140000000p-17f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, -0x1.812d320000000p-2f,
+};
+
+/* fast float32 erf: t^4 coefficient per slot */
+static const float vm_erf_fast_f32_c4[32] __attribute__((aligned(64))) = {
+    0x1.3a1b060000000p-4f, 0x1.6b937e0000000p-4f, 0x1.b5798e0000000p-4f, 0x1.e167f00000000p-4f,
+    0x1.1dd0600000000p-3f, 0x1.45d5cc0000000p-3f, 0x1.629a3e0000000p-3f, 0x1.7398a60000000p-3f,
+    0x1.75daa20000000p-3f, 0x1.5330000000000p-3f, 0x1.0fb7f40000000p-3f, 0x1.747ab40000000p-4f,
+    0x1.cc10ce0000000p-6f, -0x1.f223c00000000p-6f, -0x1.974a7c0000000p-5f, -0x1.5a587a0000000p-5f,
+    -0x1.38d9a40000000p-6f, -0x1.ab28fc0000000p-9f, -0x1.2f62700000000p-12f, -0x1.e3fc660000000p-17f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x1.ec281e0000000p-12f,
+};
+
+/* fast float32 erf: t^5 coefficient per slot */
+static const float vm_erf_fast_f32_c5[32] __attribute__((aligned(64))) = {
+    -0x1.0f30d60000000p-1f, 0x1.d4fdf60000000p+0f, 0x1.5714280000000p+0f, 0x1.33bdae0000000p+1f,
+    -0x1.ddb3d20000000p-4f, -0x1.dde5060000000p-7f, 0x1.10d9a40000000p-4f, 0x1.b6d8160000000p-6f,
+    -0x1.c0eea20000000p-7f, -0x1.661eaa0000000p-5f, -0x1.efb0240000000p-5f, -0x1.1e37940000000p-4f,
+    -0x1.f59b160000000p-5f, -0x1.f702ec0000000p-6f, -0x1.33b9640000000p-9f, 0x1.72ae260000000p-7f,
+    0x1.5acb9a0000000p-7f, 0x1.727d8c0000000p-9f, 0x1.60e41a0000000p-12f, 0x1.5dcbf40000000p-16f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x1.bf18940000000p-4f,
+};
+
+/* fast float32 erf: t^6 coefficient per slot */
+static const float vm_erf_fast_f32_c6[32] __attribute__((aligned(64))) = {
+    0x1.3556580000000p-1f, 0x1.4c198c0000000p+3f, -0x1.5033ac0000000p-3f, 0x1.1aa49e0000000p+3f,
+    -0x1.40946a0000000p-1f, -0x1.08c1620000000p-2f, -0x1.fca3f60000000p-3f, -0x1.0ee34a0000000p-2f,
+    -0x1.d2afd00000000p-5f, -0x1.29b4860000000p-5f, -0x1.0e05a60000000p-6f, 0x1.d340d40000000p-9f,
+    0x1.f779dc0000000p-7f, 0x1.677a460000000p-6f, 0x1.d6c8620000000p-7f, 0x1.0c968a0000000p-8f,
+    -0x1.6a859c0000000p-9f, -0x1.b505360000000p-10f, -0x1.1974960000000p-12f, -0x1.59b8520000000p-16f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x1.956b900000000p-8f,
+};
+
+/* approx float32 erf: c0 + t (c1 + .. + c3 t^2), t = a - s_i, erf(s + t) on quarter binades of a from 1/8 to the clamp; slot 31: [0, 1/8), t + t (c1 - 1 + ..); relative error (certified, float coefficients): erf 2^-16.19, small 2^-19.3 */
+static const struct {
+    float clamp;
+    float small;
+    float index_base;
+} vm_erf_approx_f32_k = {
+    .clamp = 0x1.0000000000000p+2f,  /* a = min(|x|, clamp): erf rounds to 1 beyond */
+    .small = 0x1.0000000000000p-3f,  /* below: slot 31, whose polynomial is t + t S1(t) */
+    .index_base = 0x1.f000000000000p+8f,  /* slot = min_unsigned((bits(a) >> 21) - this, 31) */
+};
+
+/* approx float32 erf: origin s_i of each slot (t = a - s_i, exact) */
+static const float vm_erf_approx_f32_s[32] __attribute__((aligned(64))) = {
+    0x1.1ffee40000000p-3f, 0x1.5fea9e0000000p-3f, 0x1.9ff9880000000p-3f, 0x1.dff83e0000000p-3f,
+    0x1.1ff77e0000000p-2f, 0x1.5fdc6c0000000p-2f, 0x1.9ff6720000000p-2f, 0x1.dffe880000000p-2f,
+    0x1.1ffdf20000000p-1f, 0x1.5ffde40000000p-1f, 0x1.9fe8360000000p-1f, 0x1.dff86e0000000p-1f,
+    0x1.1fe9500000000p+0f, 0x1.5fd7d60000000p+0f, 0x1.9ffb020000000p+0f, 0x1.dfe9b80000000p+0f,
+    0x1.1ffc880000000p+1f, 0x1.5ffd300000000p+1f, 0x1.9fca040000000p+1f, 0x1.df39520000000p+1f,
+    0x1.0000000000000p+2f, 0x1.0000000000000p+2f, 0x1.0000000000000p+2f, 0x1.0000000000000p+2f,
+    0x1.0000000000000p+2f, 0x1.0000000000000p+2f, 0x1.0000000000000p+2f, 0x1.0000000000000p+2f,
+    0x1.0000000000000p+2f, 0x1.0000000000000p+2f, 0x1.0000000000000p+2f, 0x0.0p+0f,
+};
+
+/* approx float32 erf: t^0 coefficient per slot */
+static const float vm_erf_approx_f32_c0[32] __attribute__((aligned(64))) = {
+    0x1.42d6c20000000p-3f, 0x1.8938a40000000p-3f, 0x1.cf006c0000000p-3f, 0x1.09eab20000000p-2f,
+    0x1.3c91ca0000000p-2f, 0x1.7df1e80000000p-2f, 0x1.bcc6c80000000p-2f, 0x1.f86e560000000p-2f,
+    0x1.25b6f80000000p-1f, 0x1.5690c80000000p-1f, 0x1.7fabe00000000p-1f, 0x1.a1518e0000000p-1f,
+    0x1.c6cc600000000p-1f, 0x1.e568da0000000p-1f, 0x1.f4f5c60000000p-1f, 0x1.fbe4a00000000p-1f,
+    0x1.ff402e0000000p-1f, 0x1.fff2ce0000000p-1f, 0x1.ffff6e0000000p-1f, 0x1.fffffc0000000p-1f,
+    0x1.0000000000000p+0f, 0x1.0000000000000p+0f, 0x1.0000000000000p+0f, 0x1.0000000000000p+0f,
+    0x1.0000000000000p+0f, 0x1.0000000000000p+0f, 0x1.0000000000000p+0f, 0x1.0000000000000p+0f,
+    0x1.0000000000000p+0f, 0x1.0000000000000p+0f, 0x1.0000000000000p+0f, 0x0.0p+0f,
+};
+
+/* approx float32 erf: t^1 coefficient per slot (slot 31: c1 - 1) */
+static const float vm_erf_approx_f32_c1[32] __attribute__((aligned(64))) = {
+    0x1.1b357c0000000p+0f, 0x1.1875e00000000p+0f, 0x1.1530c40000000p+0f, 0x1.116d560000000p+0f,
+    0x1.0ae6920000000p+0f, 0x1.00b1f20000000p+0f, 0x1.e9d9640000000p-1f, 0x1.cfc4c20000000p-1f,
+    0x1.a5096e0000000p-1f, 0x1.68222a0000000p-1f, 0x1.2aa4780000000p-1f, 0x1.dfd7a60000000p-2f,
+    0x1.462c700000000p-2f, 0x1.5d7dca0000000p-3f, 0x1.49b2140000000p-4f, 0x1.1326820000000p-5f,
+    0x1.d32c920000000p-8f, 0x1.31231a0000000p-11f, 0x1.e6d40a0000000p-16f, 0x1.e2dfd80000000p-21f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x1.06ec920000000p-3f,
+};
+
+/* approx float32 erf: t^2 coefficient per slot */
+static const float vm_erf_approx_f32_c2[32] __attribute__((aligned(64))) = {
+    -0x1.3e92fa0000000p-3f, -0x1.8180ee0000000p-3f, -0x1.c25cf40000000p-3f, -0x1.004c080000000p-2f,
+    -0x1.2c1ca60000000p-2f, -0x1.60ae680000000p-2f, -0x1.8dd1f00000000p-2f, -0x1.b29fb60000000p-2f,
+    -0x1.d909460000000p-2f, -0x1.ee9c720000000p-2f, -0x1.e4bc420000000p-2f, -0x1.c1841e0000000p-2f,
+    -0x1.6e73220000000p-2f, -0x1.e123160000000p-3f, -0x1.0d2da00000000p-3f, -0x1.04310c0000000p-4f,
+    -0x1.17f8b40000000p-6f, -0x1.d529640000000p-10f, -0x1.d48da80000000p-14f, -0x1.1de63a0000000p-18f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, -0x1.b042020000000p-13f,
+};
+
+/* approx float32 erf: t^3 coefficient per slot */
+static const float vm_erf_approx_f32_c3[32] __attribute__((aligned(64))) = {
+    -0x1.6a96d40000000p-2f, -0x1.60025c0000000p-2f, -0x1.5344660000000p-2f, -0x1.44b93a0000000p-2f,
+    -0x1.2bceca0000000p-2f, -0x1.0572500000000p-2f, -0x1.b5e3fe0000000p-3f, -0x1.5aefc00000000p-3f,
+    -0x1.9ed7340000000p-4f, -0x1.b82d720000000p-7f, 0x1.f956140000000p-5f, 0x1.e2bec80000000p-4f,
+    0x1.49be7a0000000p-3f, 0x1.422e860000000p-3f, 0x1.d656ce0000000p-4f, 0x1.15512e0000000p-4f,
+    0x1.734f600000000p-6f, 0x1.8a16580000000p-9f, 0x1.d703a60000000p-13f, 0x1.456e360000000p-17f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, -0x1.7de4b40000000p-2f,
+};
+
 /* where erf's kernels change path or saturate (vecmath/functions/erf.py: limits) */
 static const struct {
     double poly_limit;
@@ -1354,6 +1532,196 @@ static const struct {
     .f64_zero = 0x1.b800000000000p+4,  /* a above: erfc < 2^-1096 and 2/sqrt(pi) exp(-a^2) < 2^-1090 round to +0 */
     .f32_erfc_normal = 0x1.2000000000000p+3,  /* float32 erfc, x above (erfc(9) = 2^-120.9; float's normal range ends at 9.2): rounded one lane at a time */
     .f32_deriv_clamp = 0x1.6000000000000p+3,  /* float32 derivatives: a clamped to this (2/sqrt(pi) exp(-121) = 2^-174.4 rounds to 0 in float) */
+};
+
+/* fast float32 erfc: 2^(j/16) / T_j - 1, T_j exp's float table (vm_exp_tab16_f32_bits) */
+static const float vm_erfc_f32_exp_tail[16] __attribute__((aligned(64))) = {
+    0x0.0p+0f, 0x1.8d96d40000000p-25f, -0x1.9c0c220000000p-27f, 0x1.9649040000000p-25f,
+    0x1.1250020000000p-25f, 0x1.370be40000000p-25f, -0x1.0a35500000000p-25f, -0x1.00d8ac0000000p-27f,
+    0x1.26055c0000000p-26f, -0x1.05cb440000000p-25f, 0x1.67a1ca0000000p-28f, 0x1.a3b5e40000000p-28f,
+    -0x1.f9c3040000000p-27f, -0x1.6961b40000000p-28f, -0x1.a5217c0000000p-28f, 0x1.61428e0000000p-28f,
+};
+
+/* fast float32 erfc: c0 + t (c1 + .. + c6 t^5), t = a - s_i, erf(s + t) below 1/2 (erfc = 1 - erf), erfcx(s + t) on quarter binades from 1/2 to the clamp; slot 31: [0, 1/8), t + t (c1 - 1 + ..); relative error (certified, float coefficients): erf 2^-29.7, erfcx 2^-28.17, small 2^-30.12 */
+static const struct {
+    float clamp;
+    float small;
+    float poly_limit;
+    float index_base;
+} vm_erfc_fast_f32_k = {
+    .clamp = 0x1.5000000000000p+3f,  /* a = min(|x|, clamp): erfc rounds to 0 (x > 0) or 2 (x < 0) beyond */
+    .small = 0x1.0000000000000p-3f,  /* below: slot 31, whose polynomial is t + t S1(t) */
+    .poly_limit = 0x1.0000000000000p-1f,  /* below: 1 - erf(x); beyond: exp(-a^2) erfcx(a) */
+    .index_base = 0x1.f000000000000p+8f,  /* slot = min_unsigned((bits(a) >> 21) - this, 31) */
+};
+
+/* fast float32 erfc: origin s_i of each slot (t = a - s_i, exact) */
+static const float vm_erfc_fast_f32_s[32] __attribute__((aligned(64))) = {
+    0x1.1ffee40000000p-3f, 0x1.5fea9e0000000p-3f, 0x1.9ff9880000000p-3f, 0x1.dff83e0000000p-3f,
+    0x1.1ff77e0000000p-2f, 0x1.5fdc6c0000000p-2f, 0x1.9ff6720000000p-2f, 0x1.dffe880000000p-2f,
+    0x1.1fe1ec0000000p-1f, 0x1.5fd32c0000000p-1f, 0x1.9ffda60000000p-1f, 0x1.dffa460000000p-1f,
+    0x1.1ff1b00000000p+0f, 0x1.5ff2d60000000p+0f, 0x1.9fdf900000000p+0f, 0x1.dfe0f60000000p+0f,
+    0x1.1fe60c0000000p+1f, 0x1.5ff8f20000000p+1f, 0x1.9ff9520000000p+1f, 0x1.dfed7a0000000p+1f,
+    0x1.1ff62c0000000p+2f, 0x1.5fecb60000000p+2f, 0x1.9ffcb80000000p+2f, 0x1.dffe8c0000000p+2f,
+    0x1.1fea220000000p+3f, 0x1.47fa5e0000000p+3f, 0x1.47fa5e0000000p+3f, 0x1.47fa5e0000000p+3f,
+    0x1.47fa5e0000000p+3f, 0x1.47fa5e0000000p+3f, 0x1.47fa5e0000000p+3f, 0x0.0p+0f,
+};
+
+/* fast float32 erfc: t^0 coefficient per slot */
+static const float vm_erfc_fast_f32_c0[32] __attribute__((aligned(64))) = {
+    0x1.42d6c20000000p-3f, 0x1.8938a40000000p-3f, 0x1.cf006c0000000p-3f, 0x1.09eab20000000p-2f,
+    0x1.3c91ca0000000p-2f, 0x1.7df1e80000000p-2f, 0x1.bcc6c80000000p-2f, 0x1.f86e560000000p-2f,
+    0x1.2b93160000000p-1f, 0x1.0fe02c0000000p-1f, 0x1.f073da0000000p-2f, 0x1.c7fb700000000p-2f,
+    0x1.953f820000000p-2f, 0x1.5f92aa0000000p-2f, 0x1.3596ea0000000p-2f, 0x1.13f41c0000000p-2f,
+    0x1.d969080000000p-3f, 0x1.8ca5da0000000p-3f, 0x1.54acac0000000p-3f, 0x1.2a35c00000000p-3f,
+    0x1.f5c2fe0000000p-4f, 0x1.9da0880000000p-4f, 0x1.5f787a0000000p-4f, 0x1.3175180000000p-4f,
+    0x1.fe93120000000p-5f, 0x1.c0d33e0000000p-5f, 0x1.c0d33e0000000p-5f, 0x1.c0d33e0000000p-5f,
+    0x1.c0d33e0000000p-5f, 0x1.c0d33e0000000p-5f, 0x1.c0d33e0000000p-5f, 0x0.0p+0f,
+};
+
+/* fast float32 erfc: t^1 coefficient per slot (slot 31: c1 - 1) */
+static const float vm_erfc_fast_f32_c1[32] __attribute__((aligned(64))) = {
+    0x1.1b357c0000000p+0f, 0x1.1875e00000000p+0f, 0x1.1530c40000000p+0f, 0x1.116d560000000p+0f,
+    0x1.0ae68e0000000p+0f, 0x1.00b1f00000000p+0f, 0x1.e9d9600000000p-1f, 0x1.cfc4be0000000p-1f,
+    -0x1.e1b1480000000p-2f, -0x1.982c920000000p-2f, -0x1.5cbe220000000p-2f, -0x1.2c88960000000p-2f,
+    -0x1.e7a8800000000p-3f, -0x1.798d520000000p-3f, -0x1.2b33a00000000p-3f, -0x1.e395560000000p-4f,
+    -0x1.6aa5fc0000000p-4f, -0x1.030e640000000p-4f, -0x1.82b3620000000p-5f, -0x1.2abb5e0000000p-5f,
+    -0x1.aa59f80000000p-6f, -0x1.23ab320000000p-6f, -0x1.a6e9440000000p-7f, -0x1.40463a0000000p-7f,
+    -0x1.c089540000000p-8f, -0x1.5b11600000000p-8f, -0x1.5b11600000000p-8f, -0x1.5b11600000000p-8f,
+    -0x1.5b11600000000p-8f, -0x1.5b11600000000p-8f, -0x1.5b11600000000p-8f, 0x1.06eba80000000p-3f,
+};
+
+/* fast float32 erfc: t^2 coefficient per slot */
+static const float vm_erfc_fast_f32_c2[32] __attribute__((aligned(64))) = {
+    -0x1.3e9af20000000p-3f, -0x1.818a840000000p-3f, -0x1.c268380000000p-3f, -0x1.00524c0000000p-2f,
+    -0x1.2c3a8c0000000p-2f, -0x1.60d1080000000p-2f, -0x1.8df77c0000000p-2f, -0x1.b2c7220000000p-2f,
+    0x1.484ebe0000000p-2f, 0x1.0745720000000p-2f, 0x1.aa35f60000000p-3f, 0x1.5c7d800000000p-3f,
+    0x1.05fcba0000000p-3f, 0x1.702cde0000000p-4f, 0x1.0a3fb20000000p-4f, 0x1.8aa6200000000p-5f,
+    0x1.064c400000000p-5f, 0x1.43c9a00000000p-6f, 0x1.a7ff7c0000000p-7f, 0x1.230e620000000p-7f,
+    0x1.62e28a0000000p-8f, 0x1.9563f40000000p-9f, 0x1.f76a600000000p-10f, 0x1.4d0aa60000000p-10f,
+    0x1.87ba960000000p-11f, 0x1.0b27c20000000p-11f, 0x1.0b27c20000000p-11f, 0x1.0b27c20000000p-11f,
+    0x1.0b27c20000000p-11f, 0x1.0b27c20000000p-11f, 0x1.0b27c20000000p-11f, 0x1.8e64a60000000p-22f,
+};
+
+/* fast float32 erfc: t^3 coefficient per slot */
+static const float vm_erfc_fast_f32_c3[32] __attribute__((aligned(64))) = {
+    -0x1.6a71680000000p-2f, -0x1.60681e0000000p-2f, -0x1.538ec20000000p-2f, -0x1.453f560000000p-2f,
+    -0x1.2b58580000000p-2f, -0x1.0555a80000000p-2f, -0x1.b5ad4e0000000p-3f, -0x1.5aa7800000000p-3f,
+    -0x1.8c1f7c0000000p-3f, -0x1.2f078a0000000p-3f, -0x1.d439ee0000000p-4f, -0x1.6dcbc80000000p-4f,
+    -0x1.014d8c0000000p-4f, -0x1.4be9220000000p-5f, -0x1.ba5b440000000p-6f, -0x1.2f31840000000p-6f,
+    -0x1.68e2a20000000p-7f, -0x1.8501a00000000p-8f, -0x1.c2630e0000000p-9f, -0x1.145af60000000p-9f,
+    -0x1.21ac960000000p-10f, -0x1.15caee0000000p-11f, -0x1.287e1c0000000p-12f, -0x1.5785f80000000p-13f,
+    -0x1.541a580000000p-14f, -0x1.9959da0000000p-15f, -0x1.9959da0000000p-15f, -0x1.9959da0000000p-15f,
+    -0x1.9959da0000000p-15f, -0x1.9959da0000000p-15f, -0x1.9959da0000000p-15f, -0x1.812d320000000p-2f,
+};
+
+/* fast float32 erfc: t^4 coefficient per slot */
+static const float vm_erfc_fast_f32_c4[32] __attribute__((aligned(64))) = {
+    0x1.3a1b060000000p-4f, 0x1.6b937e0000000p-4f, 0x1.b5798e0000000p-4f, 0x1.e167f00000000p-4f,
+    0x1.1dd0600000000p-3f, 0x1.45d5cc0000000p-3f, 0x1.629a3e0000000p-3f, 0x1.7398a60000000p-3f,
+    0x1.b203000000000p-4f, 0x1.3e42f00000000p-4f, 0x1.d7ad440000000p-5f, 0x1.6225b60000000p-5f,
+    0x1.d50a3e0000000p-6f, 0x1.17fd280000000p-6f, 0x1.5a607a0000000p-7f, 0x1.b9dd760000000p-8f,
+    0x1.daf2a60000000p-9f, 0x1.c2e87e0000000p-10f, 0x1.d0a5ac0000000p-11f, 0x1.0020da0000000p-11f,
+    0x1.d045840000000p-13f, 0x1.77a5800000000p-14f, 0x1.59bab40000000p-15f, 0x1.5f9b5a0000000p-16f,
+    0x1.25a6560000000p-17f, 0x1.38ca340000000p-18f, 0x1.38ca340000000p-18f, 0x1.38ca340000000p-18f,
+    0x1.38ca340000000p-18f, 0x1.38ca340000000p-18f, 0x1.38ca340000000p-18f, 0x1.ec281e0000000p-12f,
+};
+
+/* fast float32 erfc: t^5 coefficient per slot */
+static const float vm_erfc_fast_f32_c5[32] __attribute__((aligned(64))) = {
+    -0x1.0f30d60000000p-1f, 0x1.d4fdf60000000p+0f, 0x1.5714280000000p+0f, 0x1.33bdae0000000p+1f,
+    -0x1.ddb3d20000000p-4f, -0x1.dde5060000000p-7f, 0x1.10d9a40000000p-4f, 0x1.b6d8160000000p-6f,
+    -0x1.b950780000000p-5f, -0x1.2fe7da0000000p-5f, -0x1.d3b6760000000p-6f, -0x1.5779c20000000p-6f,
+    -0x1.939c760000000p-7f, -0x1.c125020000000p-8f, -0x1.00d5ba0000000p-8f, -0x1.3058de0000000p-9f,
+    -0x1.2ec1de0000000p-10f, -0x1.fcf9540000000p-12f, -0x1.d4d1200000000p-13f, -0x1.d021200000000p-14f,
+    -0x1.7387ea0000000p-15f, -0x1.fd38240000000p-17f, -0x1.9408c80000000p-18f, -0x1.67c1ca0000000p-19f,
+    -0x1.0175a60000000p-20f, -0x1.24f5d40000000p-21f, -0x1.24f5d40000000p-21f, -0x1.24f5d40000000p-21f,
+    -0x1.24f5d40000000p-21f, -0x1.24f5d40000000p-21f, -0x1.24f5d40000000p-21f, 0x1.bf18940000000p-4f,
+};
+
+/* fast float32 erfc: t^6 coefficient per slot */
+static const float vm_erfc_fast_f32_c6[32] __attribute__((aligned(64))) = {
+    0x1.3556580000000p-1f, 0x1.4c198c0000000p+3f, -0x1.5033ac0000000p-3f, 0x1.1aa49e0000000p+3f,
+    -0x1.40946a0000000p-1f, -0x1.08c1620000000p-2f, -0x1.fca3f60000000p-3f, -0x1.0ee34a0000000p-2f,
+    0x1.306ed80000000p-6f, 0x1.2851ce0000000p-6f, 0x1.48d3740000000p-6f, 0x1.3855fa0000000p-8f,
+    0x1.577f720000000p-8f, 0x1.65db100000000p-9f, 0x1.789e1e0000000p-10f, 0x1.c044660000000p-11f,
+    0x1.6fdd8a0000000p-12f, 0x1.14ef340000000p-13f, 0x1.c949520000000p-15f, 0x1.a2c3b60000000p-16f,
+    0x1.1f5f020000000p-17f, 0x1.509e980000000p-19f, 0x1.ceb89c0000000p-21f, 0x1.5f1b6a0000000p-22f,
+    0x1.b742400000000p-24f, -0x1.e284080000000p-25f, -0x1.e284080000000p-25f, -0x1.e284080000000p-25f,
+    -0x1.e284080000000p-25f, -0x1.e284080000000p-25f, -0x1.e284080000000p-25f, 0x1.956b900000000p-8f,
+};
+
+/* approx float32 erfc: c0 + t (c1 + .. + c3 t^2), t = a - s_i, erf(s + t) below 1/2 (erfc = 1 - erf), erfcx(s + t) on quarter binades from 1/2 to the clamp; slot 31: [0, 1/8), t + t (c1 - 1 + ..); relative error (certified, float coefficients): erf 2^-23.65, erfcx 2^-15.33, small 2^-19.3 */
+static const struct {
+    float clamp;
+    float small;
+    float poly_limit;
+    float index_base;
+} vm_erfc_approx_f32_k = {
+    .clamp = 0x1.5000000000000p+3f,  /* a = min(|x|, clamp): erfc rounds to 0 (x > 0) or 2 (x < 0) beyond */
+    .small = 0x1.0000000000000p-3f,  /* below: slot 31, whose polynomial is t + t S1(t) */
+    .poly_limit = 0x1.0000000000000p-1f,  /* below: 1 - erf(x); beyond: exp(-a^2) erfcx(a) */
+    .index_base = 0x1.f000000000000p+8f,  /* slot = min_unsigned((bits(a) >> 21) - this, 31) */
+};
+
+/* approx float32 erfc: origin s_i of each slot (t = a - s_i, exact) */
+static const float vm_erfc_approx_f32_s[32] __attribute__((aligned(64))) = {
+    0x1.1ffee40000000p-3f, 0x1.5fea9e0000000p-3f, 0x1.9ff9880000000p-3f, 0x1.dff83e0000000p-3f,
+    0x1.1ff77e0000000p-2f, 0x1.5fdc6c0000000p-2f, 0x1.9ff6720000000p-2f, 0x1.dffe880000000p-2f,
+    0x1.1fe1ec0000000p-1f, 0x1.5fd32c0000000p-1f, 0x1.9ffda60000000p-1f, 0x1.dffa460000000p-1f,
+    0x1.1ff1b00000000p+0f, 0x1.5ff2d60000000p+0f, 0x1.9fdf900000000p+0f, 0x1.dfe0f60000000p+0f,
+    0x1.1fe60c0000000p+1f, 0x1.5ff8f20000000p+1f, 0x1.9ff9520000000p+1f, 0x1.dfed7a0000000p+1f,
+    0x1.1ff62c0000000p+2f, 0x1.5fecb60000000p+2f, 0x1.9ffcb80000000p+2f, 0x1.dffe8c0000000p+2f,
+    0x1.1fea220000000p+3f, 0x1.47fa5e0000000p+3f, 0x1.47fa5e0000000p+3f, 0x1.47fa5e0000000p+3f,
+    0x1.47fa5e0000000p+3f, 0x1.47fa5e0000000p+3f, 0x1.47fa5e0000000p+3f, 0x0.0p+0f,
+};
+
+/* approx float32 erfc: t^0 coefficient per slot */
+static const float vm_erfc_approx_f32_c0[32] __attribute__((aligned(64))) = {
+    0x1.42d6c20000000p-3f, 0x1.8938a40000000p-3f, 0x1.cf006c0000000p-3f, 0x1.09eab20000000p-2f,
+    0x1.3c91ca0000000p-2f, 0x1.7df1e80000000p-2f, 0x1.bcc6c80000000p-2f, 0x1.f86e560000000p-2f,
+    0x1.2b93160000000p-1f, 0x1.0fe02c0000000p-1f, 0x1.f073da0000000p-2f, 0x1.c7fb700000000p-2f,
+    0x1.953f820000000p-2f, 0x1.5f92aa0000000p-2f, 0x1.3596ea0000000p-2f, 0x1.13f41c0000000p-2f,
+    0x1.d969080000000p-3f, 0x1.8ca5da0000000p-3f, 0x1.54acac0000000p-3f, 0x1.2a35c00000000p-3f,
+    0x1.f5c2fe0000000p-4f, 0x1.9da0880000000p-4f, 0x1.5f787a0000000p-4f, 0x1.3175180000000p-4f,
+    0x1.fe93120000000p-5f, 0x1.c0d33e0000000p-5f, 0x1.c0d33e0000000p-5f, 0x1.c0d33e0000000p-5f,
+    0x1.c0d33e0000000p-5f, 0x1.c0d33e0000000p-5f, 0x1.c0d33e0000000p-5f, 0x0.0p+0f,
+};
+
+/* approx float32 erfc: t^1 coefficient per slot (slot 31: c1 - 1) */
+static const float vm_erfc_approx_f32_c1[32] __attribute__((aligned(64))) = {
+    0x1.1b357c0000000p+0f, 0x1.1875e00000000p+0f, 0x1.1530c40000000p+0f, 0x1.116d560000000p+0f,
+    0x1.0ae6920000000p+0f, 0x1.00b1f20000000p+0f, 0x1.e9d9640000000p-1f, 0x1.cfc4c20000000p-1f,
+    -0x1.e1b1600000000p-2f, -0x1.982ca60000000p-2f, -0x1.5cbe280000000p-2f, -0x1.2c889a0000000p-2f,
+    -0x1.e7a8da0000000p-3f, -0x1.798d7e0000000p-3f, -0x1.2b33c20000000p-3f, -0x1.e3957e0000000p-4f,
+    -0x1.6aa6b60000000p-4f, -0x1.030e920000000p-4f, -0x1.82b3860000000p-5f, -0x1.2abb780000000p-5f,
+    -0x1.aa5a920000000p-6f, -0x1.23ab780000000p-6f, -0x1.a6e9580000000p-7f, -0x1.4046400000000p-7f,
+    -0x1.c08a1e0000000p-8f, -0x1.5b11600000000p-8f, -0x1.5b11600000000p-8f, -0x1.5b11600000000p-8f,
+    -0x1.5b11600000000p-8f, -0x1.5b11600000000p-8f, -0x1.5b11600000000p-8f, 0x1.06ec920000000p-3f,
+};
+
+/* approx float32 erfc: t^2 coefficient per slot */
+static const float vm_erfc_approx_f32_c2[32] __attribute__((aligned(64))) = {
+    -0x1.3e92fa0000000p-3f, -0x1.8180ee0000000p-3f, -0x1.c25cf40000000p-3f, -0x1.004c080000000p-2f,
+    -0x1.2c1ca60000000p-2f, -0x1.60ae680000000p-2f, -0x1.8dd1f00000000p-2f, -0x1.b29fb60000000p-2f,
+    0x1.48aa000000000p-2f, 0x1.0788600000000p-2f, 0x1.aa998a0000000p-3f, 0x1.5cc8580000000p-3f,
+    0x1.06c2600000000p-3f, 0x1.71198a0000000p-4f, 0x1.0ad1be0000000p-4f, 0x1.8b60660000000p-5f,
+    0x1.07dd600000000p-5f, 0x1.45481e0000000p-6f, 0x1.a983fc0000000p-7f, 0x1.23e4640000000p-7f,
+    0x1.65f9400000000p-8f, 0x1.97d9a00000000p-9f, 0x1.f9a99c0000000p-10f, 0x1.4e2eda0000000p-10f,
+    0x1.8b90680000000p-11f, 0x1.0b481a0000000p-11f, 0x1.0b481a0000000p-11f, 0x1.0b481a0000000p-11f,
+    0x1.0b481a0000000p-11f, 0x1.0b481a0000000p-11f, 0x1.0b481a0000000p-11f, -0x1.b042020000000p-13f,
+};
+
+/* approx float32 erfc: t^3 coefficient per slot */
+static const float vm_erfc_approx_f32_c3[32] __attribute__((aligned(64))) = {
+    -0x1.6a96d40000000p-2f, -0x1.60025c0000000p-2f, -0x1.5344660000000p-2f, -0x1.44b93a0000000p-2f,
+    -0x1.2bceca0000000p-2f, -0x1.0572500000000p-2f, -0x1.b5e3fe0000000p-3f, -0x1.5aefc00000000p-3f,
+    -0x1.8c24f00000000p-3f, -0x1.2efad00000000p-3f, -0x1.d477d60000000p-4f, -0x1.6dfaf80000000p-4f,
+    -0x1.01ae5e0000000p-4f, -0x1.4c5eb20000000p-5f, -0x1.bab33e0000000p-6f, -0x1.2f63f00000000p-6f,
+    -0x1.6a37ce0000000p-7f, -0x1.8666300000000p-8f, -0x1.c3ad0a0000000p-9f, -0x1.14e8be0000000p-9f,
+    -0x1.23dcee0000000p-10f, -0x1.172a3c0000000p-11f, -0x1.29bac20000000p-12f, -0x1.58a5b20000000p-13f,
+    -0x1.56fcfa0000000p-14f, -0x1.9988ac0000000p-15f, -0x1.9988ac0000000p-15f, -0x1.9988ac0000000p-15f,
+    -0x1.9988ac0000000p-15f, -0x1.9988ac0000000p-15f, -0x1.9988ac0000000p-15f, -0x1.7de4b40000000p-2f,
 };
 
 /* where erfc's kernels change path or saturate (vecmath/functions/erfc.py: limits) */

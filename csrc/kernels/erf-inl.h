@@ -184,7 +184,7 @@ VM_COLD static double erf_f64_special(double x, int *st) {
 
 /* accurate float64 (< 1 ULP, goal 0.52): erf_dd rounded once, x's sign put back; a < 2^-900
  * and NaN: erf_f64_special.  The worst lies just below 1/2, where u^2 P(u) is largest.
- *   Worst measured: erf accurate float64 0.510595 ULP at x = 0.4639088626515184 */
+ *   Worst measured: erf accurate float64 0.512523 ULP at x = 0.45110675479227536 */
 static inline vd erf_f64_accurate_vec(vd x, int *st) {
     vd a = vd_abs(x), l;
     vd h = erf_dd(a, &l);
@@ -194,8 +194,8 @@ static inline vd erf_f64_accurate_vec(vd x, int *st) {
     return y;
 }
 /* fast and approx float64: the accurate tier's bits (one evaluation serves every tier)
- *   Worst measured: erf fast float64 0.510595 ULP at x = 0.4639088626515184
- *   Worst measured: erf approx float64 0.510595 ULP at x = 0.4639088626515184 */
+ *   Worst measured: erf fast float64 0.512523 ULP at x = 0.45110675479227536
+ *   Worst measured: erf approx float64 0.512523 ULP at x = 0.45110675479227536 */
 static inline vd erf_f64_fast_vec(vd x, int *st) { return erf_f64_accurate_vec(x, st); }
 static inline vd erf_f64_approx_vec(vd x, int *st) { return erf_f64_accurate_vec(x, st); }
 
@@ -223,21 +223,55 @@ static inline vfh erf_f32_accurate_vec(vfh xf, int *st) {
     return yf;
 }
 
-/* fast and approx float32 (faithful): erf_dd's double rounded to float (0.5 + 2^-29 ULP,
- * subnormal results rounded once from it); NaN: x + x (selected) */
-/*   Worst measured: erf fast float32 0.5 ULP at x = 0.0001839803
- *   Worst measured: erf approx float32 0.5 ULP at x = 0.0001839803 */
-static inline vfh erf_f32_fast_vec(vfh xf, int *st) {
-    (void)st;
-    vd x = vd_from_vfh(xf), a = vd_abs(x), l;
-    vd y = vd_copysign(erf_dd(a, &l), x);
-    return vfh_from_vd(vd_select(vd_ne(x, x), vd_add(x, x), y));
+/* fast and approx float32: float arithmetic, no division, no double (16 lanes per AVX-512
+ * register), on piecewise polynomials read from a's bits as tanh's fast float32 (tables:
+ * vecmath/_gen/erf.py, f32_tables): a = min(|x|, clamp); slot i = min_unsigned((bits(a) >> 21)
+ * - index_base, 31): slots 0.. are the linear quarter binades from 1/8, slot 31 is [0, 1/8)
+ * (and NaN: the unsigned min); t = a - s_i, exact (Sterbenz), s_i a float near the slot's middle
+ * where the slot's function lies within 2^-12 ulp of a float, so c0 = that float costs nothing
+ * and |t| <= a/8; S1 = c1 + c2 t + .. by Horner over 32-entry tables (one register permute each
+ * on AVX-512, no gather).  Slot 31 has s = 0 and stores c1 - 1: its polynomial is t + t S1.
+ * erf_f32_slot gives t and the slot, ERF32_C(P, k) reads coefficient k of the tables P
+ * (vm_erf_fast_f32, vm_erf_approx_f32, vm_erfc_fast_f32, vm_erfc_approx_f32: P_s, P_c0, ..) and
+ * ERF32_S1_<D> is S1 for the tables' degree D (vecmath/_gen/erf.py: F32_DEGREES). */
+static inline vf erf_f32_slot(vf a, float index_base, const float *s, vfi *idx) {
+    *idx = vfi_minu(vfi_sub(vfi_shr(vf_bits(a), 21), vfi_set((int32_t)index_base)), vfi_set(31));
+    return vf_sub(a, vf_lookup(s, *idx, 32));
 }
-static inline vfh erf_f32_approx_vec(vfh xf, int *st) { return erf_f32_fast_vec(xf, st); }
+#define ERF32_C(P, k) vf_lookup(P##_c##k, idx, 32)
+#define ERF32_H(P, k, in) vf_fma(t, in, ERF32_C(P, k))
+#define ERF32_S1_3(P) ERF32_H(P, 1, ERF32_H(P, 2, ERF32_C(P, 3)))
+#define ERF32_S1_5(P) ERF32_H(P, 1, ERF32_H(P, 2, ERF32_H(P, 3, ERF32_H(P, 4, ERF32_C(P, 5)))))
+#define ERF32_S1_6(P) ERF32_H(P, 1, ERF32_H(P, 2, ERF32_H(P, 3, ERF32_H(P, 4, ERF32_H(P, 5, ERF32_C(P, 6))))))
+
+/* erf_f32_fast_vec, erf_f32_approx_vec: y = c0 + t S1 (slot 31: t + t S1) in one FMA, x's sign
+ * put back (+-0 stay, subnormal x give erf rounded once); a >= 4 (the clamp, inf included) takes
+ * the clamp's slot, 1 (erf rounds to 1 from 3.92); NaN: x + x (selected).
+ * fast float32 (faithful, <= 1 ULP): degree 6, fit <= 2^-29.5 (certified; the generated
+ *   header; degree 5 reached only 2^-24.8); budget: final rounding 0.5 + t S1's rounding
+ *   (|t S1| <= 0.13 |y|: <= 0.13 ULP) + the deeper Horner steps (~0.02) + the fit (<= 0.09)
+ *   < 0.75 ULP.
+ *   Worst measured: erf fast float32 0.620916 ULP at x = 0.013571179
+ * approx float32 (bound 2^11 ULP): degree 3, fit <= 2^-16.2 (certified; 2^-24 is 0.5 to 1 ULP):
+ *   < 2^8 ULP.
+ *   Worst measured: erf approx float32 225.246 ULP at x = 2.40719 */
+#define ERF_F32_TIER(TIER, D)                                                               \
+    static inline vf erf_f32_##TIER##_vec(vf x, int *st) {                                  \
+        vfi idx;                                                                            \
+        (void)st;                                                                           \
+        vf a = vf_min(vf_set(vm_erf_##TIER##_f32_k.clamp), vf_abs(x));                      \
+        vf t = erf_f32_slot(a, vm_erf_##TIER##_f32_k.index_base, vm_erf_##TIER##_f32_s, &idx); \
+        vf b = vf_select(vf_lt(a, vf_set(vm_erf_##TIER##_f32_k.small)), t,                  \
+                         ERF32_C(vm_erf_##TIER##_f32, 0));                                  \
+        vf y = vf_copysign(vf_fma(t, ERF32_S1_##D(vm_erf_##TIER##_f32), b), x);             \
+        return vf_select(vf_ne(x, x), vf_add(x, x), y);                                     \
+    }
+ERF_F32_TIER(fast, 6)   /* erf_f32_fast_vec */
+ERF_F32_TIER(approx, 3) /* erf_f32_approx_vec */
 
 VM_ARRAY_F64(vm_erf_accurate_f64, erf_f64_accurate_vec)
 VM_ARRAY_F32_IN_F64(vm_erf_accurate_f32, erf_f32_accurate_vec)
 VM_ARRAY_F64(vm_erf_fast_f64, erf_f64_fast_vec)
-VM_ARRAY_F32_IN_F64(vm_erf_fast_f32, erf_f32_fast_vec)
+VM_ARRAY_F32(vm_erf_fast_f32, erf_f32_fast_vec)
 VM_ARRAY_F64(vm_erf_approx_f64, erf_f64_approx_vec)
-VM_ARRAY_F32_IN_F64(vm_erf_approx_f32, erf_f32_approx_vec)
+VM_ARRAY_F32(vm_erf_approx_f32, erf_f32_approx_vec)

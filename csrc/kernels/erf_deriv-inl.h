@@ -4,7 +4,7 @@
  * leave double's normal range) and NaN: one lane at a time, exp(-a^2/2) twice, the product
  * scaled by 2^600 and rounded once to the subnormal grid; 0 beyond f64_zero.  float32: in
  * double, a clamped to 11 (the float result is 0 from 10.3), the double rounded to float once
- * more (0.5 + 2^-29 ULP).  No status bits (the value's warnings: none).  erfc' = -erf'
+ * more (0.5 + 2^-29 ULP), in every tier.  No status bits (the value's warnings: none).  erfc' = -erf'
  * (erfc_deriv-inl.h). */
 
 /* 2/sqrt(pi) exp(-a^2) as h + *l, a <= f64_erfc_normal */
@@ -47,26 +47,28 @@ static inline vfh erf_f32_deriv_any(vfh xf) {
     return vfh_from_vd(vd_select(vd_ne(x, x), vd_add(x, x), h));
 }
 
-/* every tier: erf_f64_<tier>_deriv_vec, erf_f32_<tier>_deriv_vec */
-#define ERF_DERIV_TIER(tier)                                                                \
-    static inline vd erf_f64_##tier##_deriv_vec(vd x, int *st) { return erf_f64_deriv_any(x, st); } \
-    static inline vfh erf_f32_##tier##_deriv_vec(vfh x, int *st) {                          \
-        (void)st;                                                                           \
-        return erf_f32_deriv_any(x);                                                        \
-    }
-ERF_DERIV_TIER(accurate)
-ERF_DERIV_TIER(fast)
-ERF_DERIV_TIER(approx)
+/* the accurate tier's float32 on vfh (in double, as its value); fast and approx float32 on vf
+ * (their values are float arithmetic): erf_f32_deriv_any on each VD_W-lane part of the register
+ * (through memory), the same bits in every tier */
+static inline vfh erf_f32_deriv_acc(vfh x, int *st) {
+    (void)st;
+    return erf_f32_deriv_any(x);
+}
+static inline vf erf_f32_deriv_vf(vf x, int *st) {
+    float xs[VF_W], ys[VF_W];
+    (void)st;
+    vf_store(xs, x);
+    for (int j = 0; j < VF_W; j += VD_W) vfh_store(ys + j, erf_f32_deriv_any(vfh_load(xs + j)));
+    return vf_load(ys);
+}
 
-/* The fused kernels: erf_f64_accurate_vd_vec, erf_f32_accurate_vd_vec, erf_f64_fast_vd_vec,
- * erf_f32_fast_vd_vec, erf_f64_approx_vd_vec, erf_f32_approx_vd_vec (float32 in double) */
-VM_VD_FROM_PARTS(erf, f64, accurate, vd) VM_VD_FROM_PARTS(erf, f32, accurate, vfh)
-VM_VD_FROM_PARTS(erf, f64, fast, vd) VM_VD_FROM_PARTS(erf, f32, fast, vfh)
-VM_VD_FROM_PARTS(erf, f64, approx, vd) VM_VD_FROM_PARTS(erf, f32, approx, vfh)
-/* the array kernels: vm_erf_accurate_deriv_f64, vm_erf_accurate_deriv_f32,
- * vm_erf_accurate_vd_f64, vm_erf_accurate_vd_f32, vm_erf_fast_deriv_f64, vm_erf_fast_deriv_f32,
- * vm_erf_fast_vd_f64, vm_erf_fast_vd_f32, vm_erf_approx_deriv_f64, vm_erf_approx_deriv_f32,
- * vm_erf_approx_vd_f64, vm_erf_approx_vd_f32 */
-VM_DERIV_ARRAYS(erf, accurate, F32_IN_F64)
-VM_DERIV_ARRAYS(erf, fast, F32_IN_F64)
-VM_DERIV_ARRAYS(erf, approx, F32_IN_F64)
+/* erf_f64_<tier>_deriv_vec, erf_f32_<tier>_deriv_vec (tier: accurate, fast, approx); the fused
+ * kernels erf_f64_accurate_vd_vec, erf_f32_accurate_vd_vec, erf_f64_fast_vd_vec,
+ * erf_f32_fast_vd_vec, erf_f64_approx_vd_vec, erf_f32_approx_vd_vec; the array kernels
+ * vm_erf_accurate_deriv_f64, vm_erf_accurate_deriv_f32, vm_erf_accurate_vd_f64,
+ * vm_erf_accurate_vd_f32, vm_erf_fast_deriv_f64, vm_erf_fast_deriv_f32, vm_erf_fast_vd_f64,
+ * vm_erf_fast_vd_f32, vm_erf_approx_deriv_f64, vm_erf_approx_deriv_f32, vm_erf_approx_vd_f64,
+ * vm_erf_approx_vd_f32 */
+VM_DERIV_EVERY_TIER(erf, F32_IN_F64, erf_f64_deriv_any, erf_f32_deriv_acc, erf_f32_deriv_vf)
+VM_VD_FROM_PARTS_TIERS(erf, F32_IN_F64)
+VM_DERIV_ARRAYS_TIERS(erf, F32_IN_F64)

@@ -112,21 +112,93 @@ static inline vfh erfc_f32_accurate_vec(vfh xf, int *st) {
     return yf;
 }
 
-/* fast and approx float32 (faithful): erfc_dd's double rounded to float (x clamped to 25.5,
- * where float's result is 0 already); NaN: x + x */
-/*   Worst measured: erfc fast float32 0.5 ULP at x = -1.4103805e-05
- *   Worst measured: erfc approx float32 0.5 ULP at x = -1.4103805e-05 */
-static inline vfh erfc_f32_fast_vec(vfh xf, int *st) {
-    (void)st;
-    vd x = vd_from_vfh(xf), l;
-    vd y = erfc_dd(vd_min(x, vd_set(ERF_LIM.f64_erfc_normal)), &l);
-    return vfh_from_vd(vd_select(vd_ne(x, x), vd_add(x, x), y));
+/* fast and approx float32: erf's float32 slots (erf-inl.h: erf_f32_slot, ERF32_S1_<D>) on
+ * a = min(|x|, clamp = 10.5; erfc rounds to 0 from 10.06, so inf needs nothing of its own), one
+ * Horner S1 for every lane, whose tables (vm_erfc_fast_f32, vm_erfc_approx_f32) hold two kinds
+ * of slots: below poly_limit = 1/2, erf's (E = c0 + t S1 = erf(a)), and erfc = 1 - sign(x) E;
+ * beyond, erfcx's (G = c0 + t S1 = erfcx(a)), and erfc(a) = exp(-a^2) G, 2 - erfc(a) for x < 0.
+ * exp(-a^2): a^2 = h + l exactly (FMA), exp's float32 reduction of -h (vm_exp_fast_f32_k or
+ * vm_exp_approx_f32_k: N = 16, |k| < 2^12), scale = 2^(k/16 + 64) from exp's float table
+ * (exp_f32_scale16; 2^64 keeps it normal down to erfc's 2^-150), the result scaled back by
+ * 2^-64 in one last multiplication (exact, or the one rounding of a subnormal result).  Whole
+ * vectors on one side of 1/2 skip the other side; NaN: x + x (selected).
+ *
+ * fast float32 (faithful, <= 1 ULP): degree 6 (fit <= 2^-28.1, certified), exp's fast
+ *   reduction with -l added to r (|l| <= 2^-18) and its degree 3 (2^-29.2); the table's
+ *   rounding taken back by its tail tau_j = 2^(j/16)/T_j - 1 (vm_erfc_f32_exp_tail), so
+ *   exp(-a^2) 2^64 = scale (1 + p'), p' = p + tau (|p'| <= 0.045, tau p dropped: 2^-29.5).
+ *   erfc(a) 2^64 = scale (c0 + w), w = t S1 + G p' (one FMA, G = c0 + t S1 rounded) and
+ *   scale (c0 + w) = fma(scale, c0, scale w): the exact product scale c0 plus the small
+ *   |scale w| <= 0.17 |y| in one rounding.  Budget: 0.5 + w's and scale w's roundings (<= 0.09
+ *   each) + t S1's (<= 0.07) + fit and exp (<= 0.2) < 0.95 ULP; x <= -1/2: 2 - erfc(a) (erfc(a)
+ *   <= 0.48: its error costs <= 1/4 of itself) < 0.75 ULP.  Below 1/2: U = 1 - sign(x) B
+ *   (B = c0, or t in slot 31) and its rounding error d exactly (1 - U is exact: U in [1/2, 2]),
+ *   erfc = U + (d - sign(x) t S1): < 0.5 + 0.13 + 0.3 (the fit, as erf's: erf/erfc <= 1.09).
+ *   Worst measured: erfc fast float32 0.790392 ULP at x = 9.225338
+ * approx float32 (bound 2^11 ULP): degree 3 (fit <= 2^-15.3, certified), exp's approx reduction
+ *   (one constant) and degree 2 (2^-21.2) without l, erfc = scale G (1 + p) in one FMA, and
+ *   1 - sign(x) E rounded twice: < 2^9 ULP (the fit's 2^-15.3 is 2^8.7 ULP).
+ *   Worst measured: erfc approx float32 478.567 ULP at x = 8.329986 */
+#define ERFC32_K(TIER) vm_erfc_##TIER##_f32_k
+#define ERFC_F32_HEAD(TIER, D)                                                              \
+    vfi idx;                                                                                \
+    (void)st;                                                                               \
+    vf a = vf_min(vf_set(ERFC32_K(TIER).clamp), vf_abs(x));                                 \
+    vf t = erf_f32_slot(a, ERFC32_K(TIER).index_base, vm_erfc_##TIER##_f32_s, &idx);        \
+    vf s1 = ERF32_S1_##D(vm_erfc_##TIER##_f32), c0 = ERF32_C(vm_erfc_##TIER##_f32, 0);      \
+    vfm small = vf_lt(a, vf_set(ERFC32_K(TIER).poly_limit));                                \
+    vf sg = vf_copysign(vf_set(1.0f), x), y = vf_set(0.0f);                                 \
+    vf b = vf_select(vf_lt(a, vf_set(ERFC32_K(TIER).small)), t, c0)
+/* erfc(a) 2^64 for the lanes at or beyond 1/2 (ERFC_F32_BIG_fast, ERFC_F32_BIG_approx), then
+ * 2^-64 and 2 - it for x < 0 */
+#define ERFC_F32_TAIL(R)                                                                    \
+    vf yb = vf_mul(R, vf_set(0x1p-64f));                                                   \
+    y = vf_select(vf_lt(x, vf_set(0.0f)), vf_sub(vf_set(2.0f), yb), yb)
+
+static inline vf erfc_f32_fast_vec(vf x, int *st) {
+#define K vm_exp_fast_f32_k
+    ERFC_F32_HEAD(fast, 6);
+    if (vfm_bits(vfm_not(small))) {
+        vfi ki;
+        vf h = vf_mul(a, a), mh = vf_neg(h);
+        vf l = vf_fma(a, a, mh);
+        vf kf = exp_f32_round_k(mh, K.inv_ln2_n, K.shift, &ki);
+        vf r = vf_sub(vf_fnma(kf, vf_set(K.ln2_lo_n), vf_fnma(kf, vf_set(K.ln2_hi_n), mh)), l);
+        vf p = vf_mul(r, vf_fma(r, vf_fma(r, vf_set(K.c3), vf_set(K.c2)), vf_set(K.c1)));
+        p = vf_add(p, vf_lookup(vm_erfc_f32_exp_tail, ki, 16));
+        vf scale = exp_f32_scale16(vfi_add(ki, vfi_set(64 * 16)));
+        vf w = vf_fma(t, s1, vf_mul(vf_fma(t, s1, c0), p));
+        ERFC_F32_TAIL(vf_fma(scale, c0, vf_mul(scale, w)));
+    }
+    if (vfm_bits(small)) {
+        vf u = vf_fnma(sg, b, vf_set(1.0f));
+        vf d = vf_fnma(sg, b, vf_sub(vf_set(1.0f), u));
+        y = vf_select(small, vf_add(u, vf_fnma(vf_mul(sg, t), s1, d)), y);
+    }
+    return vf_select(vf_ne(x, x), vf_add(x, x), y);
+#undef K
 }
-static inline vfh erfc_f32_approx_vec(vfh xf, int *st) { return erfc_f32_fast_vec(xf, st); }
+
+static inline vf erfc_f32_approx_vec(vf x, int *st) {
+#define K vm_exp_approx_f32_k
+    ERFC_F32_HEAD(approx, 3);
+    if (vfm_bits(vfm_not(small))) {
+        vfi ki;
+        vf mh = vf_neg(vf_mul(a, a));
+        vf kf = exp_f32_round_k(mh, K.inv_ln2_n, K.shift, &ki);
+        vf r = vf_fnma(kf, vf_set(K.ln2_n), mh);
+        vf p = vf_mul(r, vf_fma(r, vf_set(K.c2), vf_set(K.c1)));
+        vf sG = vf_mul(exp_f32_scale16(vfi_add(ki, vfi_set(64 * 16))), vf_fma(t, s1, c0));
+        ERFC_F32_TAIL(vf_fma(sG, p, sG));
+    }
+    if (vfm_bits(small)) y = vf_select(small, vf_fnma(sg, vf_fma(t, s1, b), vf_set(1.0f)), y);
+    return vf_select(vf_ne(x, x), vf_add(x, x), y);
+#undef K
+}
 
 VM_ARRAY_F64(vm_erfc_accurate_f64, erfc_f64_accurate_vec)
 VM_ARRAY_F32_IN_F64(vm_erfc_accurate_f32, erfc_f32_accurate_vec)
 VM_ARRAY_F64(vm_erfc_fast_f64, erfc_f64_fast_vec)
-VM_ARRAY_F32_IN_F64(vm_erfc_fast_f32, erfc_f32_fast_vec)
+VM_ARRAY_F32(vm_erfc_fast_f32, erfc_f32_fast_vec)
 VM_ARRAY_F64(vm_erfc_approx_f64, erfc_f64_approx_vec)
-VM_ARRAY_F32_IN_F64(vm_erfc_approx_f32, erfc_f32_approx_vec)
+VM_ARRAY_F32(vm_erfc_approx_f32, erfc_f32_approx_vec)

@@ -11,6 +11,8 @@ erfcx is entire, so a polynomial of degree 13 reaches 2^-65 on every slot (the c
 below).  The slot is read from bits, so a permute of a 32-entry table finds its coefficients
 (AVX-512: two permutes and a blend) and t = a - m_i is exact (Sterbenz: m_i/2 <= a <= 2 m_i).
 """
+import functools
+
 import mpmath as mp
 
 from .. import spec
@@ -129,4 +131,121 @@ def _slot_tables():
 
 def generate():
     with mp.workdps(40):
-        return [_small()] + _slot_tables()
+        return [_small()] + _slot_tables() + f32_tables("erf", "fast") + f32_tables("erf", "approx")
+
+
+# float32 fast and approx tiers: piecewise polynomials in float read from a's bits (as tanh's
+# fast float32): slot = min_unsigned((bits(a) >> 21) - F32_INDEX_BASE, 31), so slots 0.. are
+# the linear quarter binades from 2^F32_FIRST_BINADE and slot 31 is [0, 2^F32_FIRST_BINADE)
+# (NaN too).  erf's slots are erf(s + t) up to its clamp; erfc's are erf's below 1/2 (erfc =
+# 1 - erf there) and erfcx(s + t) beyond (erfc = exp(-a^2) erfcx).  The origin s of a slot is
+# a float near its midpoint where the slot's function lies within 2^-12 ulp of a float (c0 =
+# that float costs nothing, t = a - s is exact by Sterbenz and |t| <= a/8).
+F32_FIRST_BINADE = -3
+F32_INDEX_BASE = (127 + F32_FIRST_BINADE) * 4
+F32_SMALL = 2.0 ** F32_FIRST_BINADE
+ERF_F32_CLAMP = 4.0     # erf rounds to 1 in float from 3.92: the clamp's slot gives 1
+ERFC_F32_CLAMP = 10.5   # erfc rounds to 0 in float from 10.06: its last slot runs to here
+# degree of c0 + c1 t + .. per tier: fast (<= 1 ULP) wants a fit near 2^-28 on every slot,
+# approx (2048 ULP) 2^-14
+# (degree 5 reaches only 2^-24.8 on erf's worst slot and 2^-23.7 on erfcx's [8, 10))
+F32_DEGREES = {("erf", "fast"): 6, ("erfc", "fast"): 6, ("erf", "approx"): 3, ("erfc", "approx"): 3}
+
+
+def f32_quarter(i):
+    e, q = F32_FIRST_BINADE + i // 4, i % 4
+    return 2.0 ** e * (1 + q / 4), 2.0 ** e * (1 + (q + 1) / 4)
+
+
+@functools.lru_cache(maxsize=None)
+def _f32_row(kind, lo, hi, degree):
+    """(origin s, coefficients c0..c_degree as floats, Sollya expression and interval of the
+    certification) of one slot: kind "small" (s = 0: erf(t) = t + t (c1 - 1 + c2 t + ..), c1
+    stored as c1 - 1), "erf", "erfcx" or "one" (the clamp's slot: 1).  Cached: erfc's slots
+    below 1/2 are erf's."""
+    from .certify import exact
+    from .tanh import fit_rounded, near_float_origin
+    import numpy as np
+    if kind == "one":
+        return lo, [1.0] + [0.0] * degree, None
+    if kind == "small":
+        t0, t1 = mp.mpf(2) ** -40, mp.mpf(hi)
+        c = fit_rounded(mp.erf, t0, t1, [mp.mpf(0)], degree, lambda t: t)
+        terms = [(1, 1 + c[1])] + list(enumerate(c))[2:]
+        return 0.0, [float(v) for v in c], ("erf(x)", t0, t1, terms)
+    f = mp.erf if kind == "erf" else erfcx
+    s, c0 = near_float_origin((lo + hi) / 2, f)
+    assert float(np.float32(s)) == s and s / 2 <= lo and hi <= 2 * s   # t = a - s exact
+    t0, t1 = mp.mpf(lo) - mp.mpf(s), mp.mpf(hi) - mp.mpf(s)
+    c = fit_rounded(lambda t: f(mp.mpf(s) + t), t0, t1, [mp.mpf(c0)], degree, lambda t: 0)
+    xs = f"(x + {exact(mp.mpf(s))})"
+    expr = f"erf{xs}" if kind == "erf" else f"erfc{xs} * exp({xs}^2)"
+    return s, [float(v) for v in c], (expr, t0, t1, list(enumerate(c)))
+
+
+@functools.lru_cache(maxsize=None)
+def _f32_row_error(kind, lo, hi, degree):
+    cert = _f32_row(kind, lo, hi, degree)[2]
+    return certified_error(*cert) if cert else mp.mpf(0)
+
+
+def f32_slot_kinds(func):
+    """[(kind, lo, hi)] of the 32 slots of erf's or erfc's float32 tables."""
+    small = ("small", 0.0, F32_SMALL)
+    if func == "erf":
+        n = next(i for i in range(32) if f32_quarter(i)[0] >= ERF_F32_CLAMP)
+        rows = [("erf",) + f32_quarter(i) for i in range(n)]
+        rows += [("one", ERF_F32_CLAMP, 5.0)] * (31 - n)
+    else:
+        rows = []
+        for i in range(31):
+            lo, hi = f32_quarter(i)
+            if lo >= ERFC_F32_CLAMP:
+                rows.append(rows[-1])        # past the clamp: never read
+            else:
+                rows.append(("erf" if hi <= POLY_LIMIT else "erfcx", lo, min(hi, ERFC_F32_CLAMP)))
+    return rows + [small]
+
+
+def f32_exp_tail():
+    """2^(j/16) / T_j - 1 for exp's float table T_j = 2^(j/16) rounded (vm_exp_tab16_f32_bits)"""
+    from .common import to_float
+    out = []
+    for j in range(16):
+        v = mp.mpf(2) ** (mp.mpf(j) / 16)
+        out.append(to_float(v / mp.mpf(to_float(v)) - 1))
+    return out
+
+
+def f32_tables(func, tier):
+    """The slot tables and constant block of func's float32 tier (fast or approx)."""
+    from concurrent.futures import ThreadPoolExecutor
+    from .common import to_float
+    degree = F32_DEGREES[(func, tier)]
+    kinds = f32_slot_kinds(func)
+    unique = sorted(set(kinds))
+    rows = {k: _f32_row(*k, degree) for k in unique}      # mpmath's precision is global: one thread
+    with ThreadPoolExecutor(4) as ex:                       # Sollya runs apart
+        errs = dict(zip(unique, ex.map(lambda k: _f32_row_error(*k, degree), unique)))
+    worst = {}
+    for k in unique:
+        worst[k[0]] = max(worst.get(k[0], mp.mpf(0)), errs[k])
+    errs = ", ".join(f"{kind} 2^{err_bits(e)}" for kind, e in sorted(worst.items()) if e)
+    name = f"vm_{func}_{tier}_f32"
+    what = ("erf(s + t) on quarter binades of a from 1/8 to the clamp" if func == "erf" else
+            "erf(s + t) below 1/2 (erfc = 1 - erf), erfcx(s + t) on quarter binades from 1/2 to the clamp")
+    b = Block(f"{name}_k", "float",
+              f"{tier} float32 {func}: c0 + t (c1 + .. + c{degree} t^{degree - 1}), t = a - s_i, {what}; "
+              f"slot 31: [0, 1/8), t + t (c1 - 1 + ..); relative error (certified, float coefficients): {errs}")
+    clamp = ERF_F32_CLAMP if func == "erf" else ERFC_F32_CLAMP
+    b.add("clamp", clamp, f"a = min(|x|, clamp): {func} rounds to {'1' if func == 'erf' else '0 (x > 0) or 2 (x < 0)'} beyond")
+    b.add("small", F32_SMALL, "below: slot 31, whose polynomial is t + t S1(t)")
+    if func == "erfc":
+        b.add("poly_limit", float(POLY_LIMIT), "below: 1 - erf(x); beyond: exp(-a^2) erfcx(a)")
+    b.add("index_base", float(F32_INDEX_BASE), "slot = min_unsigned((bits(a) >> 21) - this, 31)")
+    out = [b, Table(f"{name}_s", "float", [rows[k][0] for k in kinds],
+                    f"{tier} float32 {func}: origin s_i of each slot (t = a - s_i, exact)")]
+    for j in range(degree + 1):
+        out.append(Table(f"{name}_c{j}", "float", [to_float(rows[k][1][j]) for k in kinds],
+                         f"{tier} float32 {func}: t^{j} coefficient per slot" + (" (slot 31: c1 - 1)" if j == 1 else "")))
+    return out

@@ -95,14 +95,14 @@ def f32_fast_slots():
     return out + [(F32_CLAMP, 12.0)] * (F32_SLOTS - 1 - F32_QUARTERS) + [(0.0, 2.0 ** F32_FIRST_BINADE)]
 
 
-def _near_float_origin(lo):
-    """The largest float s <= lo whose tanh lies within 2^-12 of its own ulp from a float, so
-    that C0 = tanh(s) rounded to float costs the fit nothing: t = a - s is exact (Sterbenz:
-    s <= a < 1.25 lo <= 2 s) and t >= 0."""
+def near_float_origin(lo, f=mp.tanh):
+    """The largest float s <= lo whose f(s) lies within 2^-12 of its own ulp from a float, so
+    that C0 = f(s) rounded to float costs the fit nothing: t = a - s is exact (Sterbenz:
+    s <= a < 1.25 lo <= 2 s) and t >= 0 (erf's slots search down from their midpoints)."""
     import numpy as np
     s = np.float32(lo)
     for _ in range(1 << 16):
-        v = mp.tanh(mp.mpf(float(s)))
+        v = f(mp.mpf(float(s)))
         c = mp.mpf(to_float(v))
         ulp = mp.mpf(2) ** (mp.floor(mp.log(c, 2)) - 23)
         if abs(v - c) <= ulp * mp.mpf(2) ** -12:
@@ -111,7 +111,7 @@ def _near_float_origin(lo):
     raise AssertionError(lo)
 
 
-def _fit_rounded(f, lo, hi, fixed_coeffs, degree, relative_to):
+def fit_rounded(f, lo, hi, fixed_coeffs, degree, relative_to):
     """Coefficients c_k (k < degree + 1) of sum c_k t^k ~ f on [lo, hi], float, rounded one at a
     time from the lowest free power with the higher ones refitted to the rounded ones (the
     float rounding of c1 would otherwise cost 2^-27 relative at the end of a slot)."""
@@ -145,14 +145,14 @@ def _f32_fast():
         elif lo == 0:  # t + t S1(t): c0 = 0 and c1 is stored as c1 - 1
             s = 0.0
             t0, t1 = mp.mpf(2) ** -40, mp.mpf(hi)
-            coeffs = _fit_rounded(mp.tanh, t0, t1, [mp.mpf(0)], F32_DEGREE, lambda t: t)
+            coeffs = fit_rounded(mp.tanh, t0, t1, [mp.mpf(0)], F32_DEGREE, lambda t: t)
             err = certified_error("tanh(x)", t0, t1, [(1, 1 + coeffs[1])] + list(enumerate(coeffs))[2:])
             worst = max(worst, err)
         else:
-            s, c0 = _near_float_origin(lo)
+            s, c0 = near_float_origin(lo)
             t0, t1 = mp.mpf(lo) - mp.mpf(s), mp.mpf(hi) - mp.mpf(s)
             f = lambda t, s=s: mp.tanh(mp.mpf(s) + t)
-            coeffs = _fit_rounded(f, t0, t1, [mp.mpf(c0)], F32_DEGREE, lambda t: 0)
+            coeffs = fit_rounded(f, t0, t1, [mp.mpf(c0)], F32_DEGREE, lambda t: 0)
             err = certified_error(f"tanh(x + {certify_exact(mp.mpf(s))})", t0, t1, list(enumerate(coeffs)))
             worst = max(worst, err)
         cache[(lo, hi)] = (s, coeffs)
