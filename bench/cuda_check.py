@@ -21,9 +21,9 @@
    beside the same-shape copy kernel and torch's function (part "functions").
 6. vecmath.torch on CUDA tensors (float16, float32, float64, every function and tier):
    values and gradients with the CPU's bits.
-7. vecmath.jax on GPU arrays (its handlers read vecmath._kernels, the cffi module: where the
-   machine's Python has no cffi, carry its wheel, or the build skips that module) (jax[cuda]): every (function, tier), float32 and float64, through
-   its CUDA FFI handlers, against the CPU ufuncs.
+7. vecmath.jax on GPU arrays (jax[cuda]): every (function, tier), float32 and float64, through
+   its CUDA FFI handlers, against the CPU ufuncs.  The handlers read vecmath._kernels, the cffi
+   module: where the machine's Python has no cffi, carry its wheel, or the build skips it.
 The full run (no --quick) takes every float32 input (2^32) per (function, tier), values with
 and without fastmath, and the full float64 set (2^26 random + 2^22 uniform) per function.
 """
