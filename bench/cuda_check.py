@@ -261,6 +261,17 @@ def grid_stride_copy():
     return k
 
 
+def timed(f, reps=20):
+    """Seconds per call of f (GPU work included), after one warm-up call."""
+    f()
+    cuda.synchronize()
+    t = time.perf_counter()
+    for _ in range(reps):
+        f()
+    cuda.synchronize()
+    return (time.perf_counter() - t) / reps
+
+
 def throughput(report):
     try:
         import cupy
@@ -271,15 +282,6 @@ def throughput(report):
         torch = torch if torch.cuda.is_available() else None
     except ImportError:
         torch = None
-
-    def timed(f, reps=20):
-        f()
-        cuda.synchronize()
-        t = time.perf_counter()
-        for _ in range(reps):
-            f()
-        cuda.synchronize()
-        return (time.perf_counter() - t) / reps
 
     n = 1 << 28
     blocks = vc._blocks(n)
@@ -344,15 +346,6 @@ def function_throughput(report):
     except ImportError:
         torch = None
 
-    def timed(f, reps=10):
-        f()
-        cuda.synchronize()
-        t = time.perf_counter()
-        for _ in range(reps):
-            f()
-        cuda.synchronize()
-        return (time.perf_counter() - t) / reps
-
     n = 1 << 28
     blocks = vc._blocks(n)
     copy_kernel = grid_stride_copy()
@@ -361,18 +354,18 @@ def function_throughput(report):
         y = cuda.device_array(n, dtype)
         for fn in spec.FUNCTIONS:
             x = cuda.to_device(np.random.default_rng(4).uniform(*DOMAIN[fn], n).astype(dtype))
-            copy = timed(lambda: copy_kernel[blocks, vc._THREADS](x, y))
+            copy = timed(lambda: copy_kernel[blocks, vc._THREADS](x, y), 10)
             rows = {}
             for tier in spec.TIERS:
                 k = grid_stride(getattr(getattr(vc, tier), fn))
-                rows[f"{tier}.{fn}"] = timed(lambda k=k: k[blocks, vc._THREADS](x, y))
+                rows[f"{tier}.{fn}"] = timed(lambda k=k: k[blocks, vc._THREADS](x, y), 10)
             if torch is not None:
                 f = torch
                 for part in TORCH_PEER[fn].split("."):
                     f = getattr(f, part)
                 tx, ty = torch.as_tensor(x, device="cuda"), torch.as_tensor(y, device="cuda")
-                rows[f"torch.{TORCH_PEER[fn]}"] = (timed(lambda: f(tx, out=ty)) if "." not in TORCH_PEER[fn]
-                                                   else timed(lambda: f(tx)))
+                rows[f"torch.{TORCH_PEER[fn]}"] = (timed(lambda: f(tx, out=ty), 10) if "." not in TORCH_PEER[fn]
+                                                   else timed(lambda: f(tx), 10))
             report[f"function throughput {name} {fn}"] = {
                 "same-shape copy kernel ms": round(copy * 1e3, 3),
                 **{k: {"ms": round(v * 1e3, 3), "x copy kernel": round(v / copy, 3)} for k, v in rows.items()}}
