@@ -272,16 +272,21 @@ def timed(f, reps=20):
     return (time.perf_counter() - t) / reps
 
 
+def cuda_torch():
+    """torch where it sees a CUDA device, else None."""
+    try:
+        import torch
+    except ImportError:
+        return None
+    return torch if torch.cuda.is_available() else None
+
+
 def throughput(report):
     try:
         import cupy
     except ImportError:
         cupy = None
-    try:
-        import torch
-        torch = torch if torch.cuda.is_available() else None
-    except ImportError:
-        torch = None
+    torch = cuda_torch()
 
     n = 1 << 28
     blocks = vc._blocks(n)
@@ -340,11 +345,7 @@ def function_throughput(report):
     """Every function and tier in a user grid-stride kernel at 2^28 elements (float32, float64),
     inputs uniform over the descriptor's demo domain, beside the same-shape copy kernel and
     torch's function on the same array."""
-    try:
-        import torch
-        torch = torch if torch.cuda.is_available() else None
-    except ImportError:
-        torch = None
+    torch = cuda_torch()
 
     n = 1 << 28
     blocks = vc._blocks(n)

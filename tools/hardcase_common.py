@@ -17,3 +17,10 @@ def rounding_hardness(s, prec):
         return float(prec - 60)
     ratio = to_float(mpf_div(d, ulp, 60, "n"))            # distance in ulps, > 0
     return min(-math.log2(ratio) - 1, prec - 60)
+
+
+def exp_worstcases_below(hi):
+    """exp's shipped hardest-to-round inputs in (-745.2, hi): where sigmoid and softplus are
+    e^x to within their rounding, exp's hard cases are theirs."""
+    from vecmath.accuracy import worstcase_inputs
+    return [float(v) for v in worstcase_inputs("exp") if -745.2 < v < hi]

@@ -51,7 +51,7 @@ sys.path.insert(0, str(ROOT))
 
 from mpmath.libmp import from_float, mpf_neg  # noqa: E402
 
-from hardcase_common import rounding_hardness  # noqa: E402
+from hardcase_common import exp_worstcases_below, rounding_hardness  # noqa: E402
 from vecmath.functions._mpf import mpf_sigmoid  # noqa: E402
 
 PREC = 300
@@ -79,20 +79,6 @@ def structured():
     for k in odds:
         out += [k * 2.0 ** -52, -k * 2.0 ** -52, -k * 2.0 ** -53]
     return out
-
-
-def exp_cases():
-    path = ROOT / "vecmath" / "accuracy" / "worstcases" / "exp.wc.xz"
-    xs = []
-    with lzma.open(path, "rt") as fh:
-        for line in fh:
-            tok = line.split("#")[0].split(",")[0].strip()
-            if not tok or "nan" in tok or "inf" in tok:
-                continue
-            v = float.fromhex(tok)
-            if -745.2 < v < -37.0:
-                xs.append(v)
-    return xs
 
 
 def thresholds():
@@ -267,7 +253,7 @@ def main(argv=None):
     rand = list(rng.uniform(-40, 40, args.random))
     mags = 2.0 ** rng.uniform(-30, 5, args.random)
     rand += list(np.where(rng.random(args.random) < 0.5, -mags, mags))
-    families = {"near 0 (1/2 + x/4 a midpoint)": structured(), "exp's worst cases below -37": exp_cases(),
+    families = {"near 0 (1/2 + x/4 a midpoint)": structured(), "exp's worst cases below -37": exp_worstcases_below(-37.0),
                 "random": [float(v) for v in rand], "thresholds +-256 ulps": thresholds()}
     kept, notes = {}, {}
     with multiprocessing.Pool(args.processes) as pool:

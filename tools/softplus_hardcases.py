@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from mpmath.libmp import from_float  # noqa: E402
 
-from hardcase_common import rounding_hardness  # noqa: E402
+from hardcase_common import exp_worstcases_below, rounding_hardness  # noqa: E402
 from vecmath.functions._mpf import mpf_softplus  # noqa: E402
 
 PREC = 300
@@ -76,20 +76,6 @@ def structured():
     return out
 
 
-def exp_cases():
-    path = ROOT / "vecmath" / "accuracy" / "worstcases" / "exp.wc.xz"
-    xs = []
-    with lzma.open(path, "rt") as fh:
-        for line in fh:
-            tok = line.split("#")[0].split(",")[0].strip()
-            if not tok or "nan" in tok or "inf" in tok:
-                continue
-            v = float.fromhex(tok)
-            if -745.2 < v < -36.7:
-                xs.append(v)
-    return xs
-
-
 def thresholds():
     import numpy as np
     out = []
@@ -116,7 +102,7 @@ def main(argv=None):
     mags = 2.0 ** rng.uniform(-30, 6, args.random)
     rand += list(np.where(rng.random(args.random) < 0.5, -mags, mags))
     rand += list(rng.uniform(-745, -36, args.random // 4))
-    families = {"x + (j + 1/2) ulp, x in [16, 64)": structured(), "exp's worst cases below -36.7": exp_cases(),
+    families = {"x + (j + 1/2) ulp, x in [16, 64)": structured(), "exp's worst cases below -36.7": exp_worstcases_below(-36.7),
                 "random": [float(v) for v in rand], "thresholds +-256 ulps": thresholds()}
     kept = {}
     with multiprocessing.Pool(args.processes) as pool:
