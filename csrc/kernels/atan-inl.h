@@ -28,6 +28,8 @@
  * and approx needs neither.  atan reports no status bits.  Tiny x: c = 0 (approx: t = a),
  * tau = x exactly and atan x = x - x^3/3 rounds to x, with subnormals kept in every tier. */
 
+#include "log_core.h" /* LOG_F32_REDO: the float32 accurate tier's fallback on VD_W-lane parts */
+
 #define ATAN_K vm_atan_k
 #define ATAN_NODES 16 /* entries of vm_atan_node; vm_atan_base_hi/_lo have 2 x 16 */
 #define ATAN_F64_BRANCH_FREE vm_atan_limits.f64_branch_free_abs /* vecmath.spec.LIMITS */
@@ -162,7 +164,8 @@ static inline vd atan_f64_approx_vec(vd x, int *st) {
 #undef K
 }
 
-/* accurate float32 (correctly rounded): a first pass in double on the float32 fast grid below
+/* accurate float32, the double path (the float-float pass's fallback, and the whole kernel before
+ * issue 37; the fused value-and-derivative kernel still runs it): a first pass in double on the float32 fast grid below
  * (no reciprocal, no halves: 16-entry double tables, the slot from bits(clamped a) >> 51, which
  * read the same entries as the float's bits >> 22), tau + tau^3 p(tau^2), p of degree 3
  * (2^-42.3 relative, |atan tau| <= |result|).  float(y) is then correctly rounded unless y lies
@@ -171,8 +174,7 @@ static inline vd atan_f64_approx_vec(vd x, int *st) {
  * evaluation as a vector (atan_f32_redo), and NaN, inf and results below float's normal range
  * take atan_f32_special, one lane at a time: both keep the accurate evaluation as a
  * double-double (s, e) good to 2^-61 relative and round it once, correctly rounded unless
- * atan(x) lay within 2^-61 of a float midpoint, which the exhaustive test shows no float does.
- *   Worst measured: atan accurate float32 0.5 ULP at x = 0.069052 (every input correctly rounded) */
+ * atan(x) lay within 2^-61 of a float midpoint, which the exhaustive test shows no float does. */
 #define ATAN_F32_WINDOW ((int64_t)vm_atan_limits.f32_cr_window) /* vecmath.spec.LIMITS */
 /* The lanes the first pass y leaves unsure, as a vector: the double-double accurate core on
  * |x|, rounded once by vm_round_dd_f32 (|x| >= 2^-125 here, so the result is a normal float),
@@ -190,7 +192,7 @@ VM_COLD static vfh atan_f32_redo(vfh xf, vd y, vdm unsure, vdm special, int *st)
     if (vdm_bits(special)) yf = vfh_fixup(xf, yf, special, atan_f32_special, st);
     return yf;
 }
-static inline vfh atan_f32_accurate_vec(vfh xf, int *st) {
+static inline vfh atan_f32_accurate_half(vfh xf, int *st) {
 #define K vm_atan_grid_f64_k
     vd x = vd_from_vfh(xf);
     vd a = vd_abs(x);
@@ -206,6 +208,60 @@ static inline vfh atan_f32_accurate_vec(vfh xf, int *st) {
     if (VM_RARE(vdm_bits(vdm_or(unsure, special)))) return atan_f32_redo(xf, y, unsure, special, st);
     return vfh_from_vd(y);
 #undef K
+}
+
+/* accurate float32, the float-float first pass (issue 37), float arithmetic on VF_W lanes: the
+ * fast grid and polynomial with slot 29's node moved to 2^64 and a clamped to 2^27 (a c finite;
+ * a - c rounds to -c and 1 + a c to a c: tau = -1/a within 2^-64; from 2^27 on the result is
+ * float(pi/2)); tau = t + tl, t = num (1/den) by one division and tl from the remainder and den's
+ * rounding error dl (1 - den exact: 1 <= den < 61); atan(c) = hi + lo (vm_atan_f32_ff_hi/_lo);
+ * q = t^3 p(t^2) + tl, s = hi + t by Fast2Sum (|t| < hi, or hi = 0), lo = e + (lo_c + q).  The
+ * float roundings of q, the polynomial's error relative to atan(t) - t (2^-22, certified) and
+ * the dropped t^2 tl are relative to q, the rest to s (vecmath/_gen/atan.py, f32_ff_bound):
+ * Ziv's test with d = eps s + qeps |q| (2^-42, 2^-19): y1 = s + (lo + d) and y2 = s + (lo - d),
+ * equal, are atan(a) correctly rounded.  Returns y1, sets *y2; NaN gives NaN (redone). */
+static inline vf atan_f32_ff_first(vf a, vf *y2) {
+#define K vm_atan_fast_f32_k
+#define F vm_atan_f32_ff_k
+    const int32_t base = (int32_t)vm_atan_f32_grid.index_base;
+    vf ac = vf_min(vf_set(F.clamp), a);
+    vfi slot = vfi_minu(vfi_max(vfi_shr(vf_bits(ac), 21), vfi_set(base)), vfi_set(base + 29));
+    vf c = vf_lookup(vm_atan_f32_ff_node, slot, 32);
+    vf one = vf_set(1.0f);
+    vf num = vf_sub(ac, c); /* exact (Sterbenz), or -c in slot 29 */
+    vf den = vf_fma(ac, c, one);
+    vf dl = vf_fma(ac, c, vf_sub(one, den)); /* (1 + a c) - den */
+    vf inv = vf_div(one, den);
+    vf t = vf_mul(num, inv);
+    vf tl = vf_mul(vf_fnma(t, dl, vf_fnma(t, den, num)), inv);
+    vf t2 = vf_mul(t, t);
+    vf p = vf_fma(t2, vf_fma(t2, vf_set(K.c7), vf_set(K.c5)), vf_set(K.c3));
+    vf q = vf_fma(vf_mul(t2, t), p, tl);
+    vf bh = vf_lookup(vm_atan_f32_ff_hi, slot, 32);
+    vf s = vf_add(bh, t);
+    vf e = vf_add(vf_sub(bh, s), t);
+    vf lo = vf_add(e, vf_add(vf_lookup(vm_atan_f32_ff_lo, slot, 32), q));
+    vf d = vf_fma(s, vf_set(F.eps), vf_mul(vf_abs(q), vf_set(F.qeps)));
+    *y2 = vf_add(s, vf_sub(lo, d));
+    return vf_add(s, vf_add(lo, d));
+#undef F
+#undef K
+}
+
+LOG_F32_REDO(atan_f32_redo_parts, atan_f32_accurate_half)
+
+/* accurate float32 (correctly rounded): the float-float first pass; its unsure lanes (y1 != y2,
+ * NaN included) and |x| < 2^-125 (subnormal x: DAZ would read them as 0) redo their VD_W-lane
+ * part by the double path (atan_f32_accurate_half: the same bits, correct rounding is unique).
+ * Exhaustive: every float input correctly rounded, the same outputs as the double path.
+ *   Worst measured: atan accurate float32 0.5 ULP at x = 0.069052 (every input correctly rounded) */
+static inline vf atan_f32_accurate_vec(vf x, int *st) {
+    vf a = vf_abs(x), y2;
+    vf y = atan_f32_ff_first(a, &y2);
+    vfm redo = vfm_or(vf_ne(y, y2), vf_lt(a, vf_set(0x1p-125f)));
+    y = vf_from_bits(vfi_xor(vf_bits(y), vfi_xor(vf_bits(x), vf_bits(a))));
+    if (VM_RARE(vfm_bits(redo))) y = atan_f32_redo_parts(x, y, redo, st);
+    return y;
 }
 
 /* base + (tau + tau^3 p(tau^2)) in float arithmetic.
@@ -263,7 +319,7 @@ static inline vf atan_f32_approx_vec(vf x, int *st) {
 }
 
 VM_ARRAY_F64(vm_atan_accurate_f64, atan_f64_accurate_vec)
-VM_ARRAY_F32_IN_F64(vm_atan_accurate_f32, atan_f32_accurate_vec)
+VM_ARRAY_F32(vm_atan_accurate_f32, atan_f32_accurate_vec)
 VM_ARRAY_F64(vm_atan_fast_f64, atan_f64_fast_vec)
 VM_ARRAY_F32(vm_atan_fast_f32, atan_f32_fast_vec)
 VM_ARRAY_F64(vm_atan_approx_f64, atan_f64_approx_vec)

@@ -28,9 +28,17 @@ static inline vf atan_deriv_f32(vf x, int *st) {
 /* atan_f64_accurate_deriv_vec, atan_f32_accurate_deriv_vec, atan_f64_fast_deriv_vec,
  * atan_f32_fast_deriv_vec, atan_f64_approx_deriv_vec, atan_f32_approx_deriv_vec */
 VM_DERIV_EVERY_TIER(atan, F32_IN_F64, atan_deriv_f64, atan_deriv_f32_in_f64, atan_deriv_f32)
-/* the fused vector functions atan_f64_accurate_vd_vec, atan_f32_accurate_vd_vec,
- * atan_f64_fast_vd_vec, atan_f32_fast_vd_vec, atan_f64_approx_vd_vec, atan_f32_approx_vd_vec */
-VM_VD_FROM_PARTS_TIERS(atan, F32_IN_F64)
+/* the fused vector functions atan_f64_accurate_vd_vec, atan_f32_accurate_vd_vec (in double on
+ * vfh, as the derivative: the value by the double path, atan_f32_accurate_half, the same bits
+ * as the float-float kernel), atan_f64_fast_vd_vec, atan_f32_fast_vd_vec,
+ * atan_f64_approx_vd_vec, atan_f32_approx_vd_vec */
+static inline vfh atan_f32_accurate_vd_vec(vfh x, vfh *dy, int *st) {
+    *dy = atan_f32_accurate_deriv_vec(x, st);
+    return atan_f32_accurate_half(x, st);
+}
+VM_VD_FROM_PARTS(atan, f64, accurate, vd)
+VM_VD_FROM_PARTS(atan, f64, fast, vd) VM_VD_FROM_PARTS(atan, f32, fast, vf)
+VM_VD_FROM_PARTS(atan, f64, approx, vd) VM_VD_FROM_PARTS(atan, f32, approx, vf)
 
 /* the array kernels (and their lane entry points):
  * vm_atan_accurate_deriv_f64, vm_atan_accurate_deriv_f32, vm_atan_accurate_vd_f64, vm_atan_accurate_vd_f32,

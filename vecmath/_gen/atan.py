@@ -22,6 +22,10 @@ the 16 values of the slots, so the tables are stored rotated (slot i at (index_b
 float32 fast (float arithmetic, faithful): the same formula on a 30-slot grid (f32_fast_nodes:
 node 0 below 1/16, quarter binades to 8, node tan(F) beyond) with nodes whose atan is nearly a
 float (no base low part), 32-entry tables read at (bits(a) >> 21) mod 32, stored rotated.
+float32 accurate's float-float first pass (float arithmetic, atan-inl.h's atan_f32_ff_first): the
+fast grid with slot 29's node moved to FF_BIG_NODE (a clamped to FF_CLAMP: tau ~ -1/a, a c
+finite), atan(c) as float hi + lo, the fast polynomial, Ziv's test with d = eps s + qeps |q|
+(f32_ff_bound).
 float64 fast (faithful, no corrections): the same grid in double (f64_fast_nodes), read at
 (bits(a) >> 50) mod 32, nodes whose atan is nearly a double, a written budget asserted < 1 ULP.
 """
@@ -43,6 +47,8 @@ FAST_SLOTS = 32                # float32 fast grid: slot = clamp(bits(a) >> 21, 
 FAST_FIRST = mp.mpf(1) / 16    # slot 1 starts here; slot 0 is [0, 1/16) with node 0
 FAST_BIG = 8                   # slot 29: a >= 8, node tan(F), F the float below pi/2 (tau ~ -1/a)
 FAST_POWERS = [3, 5, 7]        # tau + c3 tau^3 + c5 tau^5 + c7 tau^7 (degree 5 misses 2^-24 at 1/8)
+FF_BIG_NODE = 2.0 ** 64       # accurate float32's float-float pass: slot 29's node (a - c rounds to -c)
+FF_CLAMP = 2.0 ** 27           # ... and a's clamp: a c < 2^91, pi/2 - 1/a rounds to float(pi/2) beyond
 GRID_F64_POWERS = [3, 5, 7, 9]  # accurate float32's first pass: tau + c3 tau^3 + .. on the float grid
 F64_FAST_POWERS = [3, 5, 7, 9, 11]  # float64 fast: tau + c3 tau^3 + .. (degree 9: 2^-52.3, unfaithful in slot 0)
 APPROX_RATIONAL = (3, 3)       # float64 approx: numerator, denominator degree in t^2
@@ -145,6 +151,29 @@ def f32_fast_nodes():
     assert abs(mp.atan(c) - mp.mpf(float(below))) < mp.mpf(2) ** -47
     out.append((c, max(abs((FAST_BIG - c) / (1 + FAST_BIG * c)), 1 / mp.mpf(c))))
     return out
+
+
+def f32_ff_bound(err):
+    """(eps, qeps) of accurate float32's float-float first pass (atan-inl.h's atan_f32_ff_first):
+    its s + lo (s = hi + t by Fast2Sum) is within eps s + qeps |q| of atan(a), q = fma(t^3, p,
+    tl) the small term, for 2^-125 <= a (smaller a are redone).  With tau = t + tl, |tl| <= 2^-23
+    |t| (t = num (1/den) rounded twice), |t| <= s in every slot, the part relative to q:
+      the polynomial's error relative to atan(t) - t (err, certified: c3's distance to -1/3
+        dominates where t is small);
+      atan(t + tl) = atan(t) + tl - t^2 tl + ..: t^2 tl dropped, <= 2^-23 |t|^3 = 3 x 2^-23 |q|;
+      q's float roundings (t^2, t^3, p's two FMAs, the FMA with tl) and those of bl + q, e + (bl +
+        q) and lo +- d where q dominates them: 8 x 2^-24;
+    the part relative to s (4x margin, rounded up to a power of two):
+      tau = t + tl: 1 - den exact (1 <= den < 2^24), dl's rounding (2^-48 of den), the
+        remainder's and tl's roundings and 1/den's error in tl: 4 x 2^-47;
+      slot 29 (c = 2^64, a <= 2^27): a - c rounds to -c and den + dl = a c: tau = -1/a within
+        1/c = 2^-64 absolute;
+      base lo rounded to float (|lo| <= 2^-36 hi; slot 29 2^-24.4): 2^-48; e's and bl's parts of
+        the roundings of lo and lo +- d: 3 x 2^-48."""
+    two = mp.mpf(2)
+    flat = 4 * two ** -47 + two ** -64 + 4 * two ** -48
+    qpart = err + 3 * two ** -23 + 8 * two ** -24
+    return two ** int(mp.ceil(mp.log(4 * flat, 2))), two ** int(mp.ceil(mp.log(qpart, 2)))
 
 
 def _near_double_node(lo, hi, centre, nmin, nmax):
@@ -282,11 +311,44 @@ def generate():
         # one fit for every slot's |tau| (slot 0: tau = a, the whole result; slot 29: <= 1/8)
         tq = max(t for _, t in fast) * (1 + mp.mpf(2) ** -20)
         coeffs, err = _fit_atan(tq, FAST_POWERS, to_float)
+        fast_coeffs = coeffs
         terms = " + ".join(f"c{k} tau^{k}" for k in FAST_POWERS)
         b = Block("vm_atan_fast_f32_k", "float",
                   f"atan fast float32: tau + {terms} on |tau| <= {mp.nstr(tq, 6)}, relative error"
                   f" <= 2^{err_bits(err)} (certified) (float coefficients)")
         _poly_block(b, coeffs, FAST_POWERS, to_float)
+        out.append(b)
+        # accurate float32's float-float first pass: the fast grid, slot 29's node FF_BIG_NODE
+        ff = fast[:-1] + [(FF_BIG_NODE, mp.mpf(1) / FAST_BIG)]
+        ff_hi = [to_float(mp.atan(c)) for c, _ in ff]
+        ff_lo = [to_float(mp.atan(c) - h) for (c, _), h in zip(ff, ff_hi)]
+        # Fast2Sum hi + t (slot 0: hi = 0), and |t| <= s, in every slot
+        assert all(h > 2 * t for (_, t), h in zip(ff[1:], ff_hi[1:]))
+        # a c finite; a - c rounds to -c (a below half an ulp of c)
+        assert FF_CLAMP * FF_BIG_NODE < 2.0 ** 127 and FF_CLAMP < FF_BIG_NODE * 2.0 ** -25
+        # from the clamp on, atan(a) rounds to float(pi/2) (2x from the midpoint below it)
+        mid = mp.mpf(to_float(mp.pi / 2)) - mp.mpf(2) ** -24
+        assert mp.pi / 2 - 2 / mp.mpf(FF_CLAMP) > mid
+        # the polynomial's error relative to atan(t) - t (q's leading term), certified
+        # on [2^-12, tq], and its limit at 0, |3 c3 + 1| (t^2 c5 / c3 < 2^-24 below 2^-12)
+        fc = [mp.mpf(to_float(c)) for c in fast_coeffs]
+        qerr = max(certified_error("atan(x) - x", mp.mpf(2) ** -12, tq, list(zip(FAST_POWERS, fc)),
+                                   pieces=4), abs(3 * fc[0] + 1) * (1 + mp.mpf(2) ** -20))
+        eps, qeps = f32_ff_bound(qerr)
+        out.append(Table("vm_atan_f32_ff_node", "float", rotated32([c for c, _ in ff]),
+                         "atan float32 accurate, float-float first pass: the fast grid's nodes,"
+                         f" slot 29's 2^{int(np.log2(FF_BIG_NODE))}, same order"))
+        out.append(Table("vm_atan_f32_ff_hi", "float", rotated32(ff_hi),
+                         "atan float32 accurate, float-float first pass: atan(c) rounded to float"))
+        out.append(Table("vm_atan_f32_ff_lo", "float", rotated32(ff_lo),
+                         "atan float32 accurate, float-float first pass: atan(c) - hi rounded to float"))
+        b = Block("vm_atan_f32_ff_k", "float",
+                  f"atan float32 accurate, float-float first pass: the fast tier's polynomial, its"
+                  f" error relative to atan(t) - t <= 2^{err_bits(qerr)} (certified on"
+                  f" [2^-12, {mp.nstr(tq, 6)}]); Ziv's test d = eps s + qeps |q|")
+        b.add("clamp", FF_CLAMP, "a = min(|x|, clamp): a c finite; beyond, the result is float(pi/2)")
+        b.add("eps", float(eps), "Ziv's test: the part of d relative to s")
+        b.add("qeps", float(qeps), "Ziv's test: the part of d relative to q (polynomial and q's roundings)")
         out.append(b)
         fast64 = f64_fast_nodes()
         f64_base = int(np.float64(float(FAST_FIRST)).view(np.int64)) // 2 ** 50 - 1
