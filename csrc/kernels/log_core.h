@@ -73,6 +73,16 @@ static inline vd log_accurate_h(vd r) {
 #define LOG_ACCURATE_SUM(r, idx, kd, SMALL, e)                                              \
     vd w = vd_fma(kd, vd_set(LOG_K.ln2_hi), vd_lookup(vm_log_logc16_hi, idx, 16)); /* exact */ \
     vd tail = vd_fma(kd, vd_set(LOG_K.ln2_lo), vd_lookup(vm_log_logc16_lo, idx, 16));      \
+    LOG_ACCURATE_SUM_W(r, w, tail, SMALL, e)
+/* The same from w = k ln2_hi + log c hi (exact) and tail = k ln2_lo + log c lo given (softplus
+ * reads both from tables with k folded in). */
+#define LOG_ACCURATE_SUM_W(r, w, tail, SMALL, e)                                            \
+    LOG_ACCURATE_T(r, w, tail, SMALL);                                                      \
+    vd s = vd_add(hi2, t);                                                                  \
+    *(e) = vd_add(vd_sub(hi2, s), t);                                                       \
+    return s
+/* Its steps up to hi2 + t, unnormalized (|t| < 2^-9 |hi2|), for a caller that adds more. */
+#define LOG_ACCURATE_T(r, w, tail, SMALL)                                                   \
     vd hi = vd_add(w, r);                                                                   \
     vd lo = vd_add(vd_sub(w, hi), r);                                                       \
     /* hi - r^2/2 = hi2 + lo2: hr = -r/2 is exact (but for a subnormal r, whose square      \
@@ -84,10 +94,7 @@ static inline vd log_accurate_h(vd r) {
     vd hpoly = log_accurate_h(r);                                                           \
     vd t = vd_add(vd_add(lo, lo2), tail);                                                   \
     SMALL;                                                                                  \
-    t = vd_fma(vd_mul(vd_mul(r, r), r), hpoly, t);                                          \
-    vd s = vd_add(hi2, t);                                                                  \
-    *(e) = vd_add(vd_sub(hi2, s), t);                                                       \
-    return s
+    t = vd_fma(vd_mul(vd_mul(r, r), r), hpoly, t)
 
 /* log(2^-kbias x) = s + e, |e| <= ulp(s)/2, for positive normal x (the accurate tiers). */
 static inline vd log_f64_accurate_core(vd x, double kbias, vd *e) {

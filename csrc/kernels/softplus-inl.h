@@ -5,7 +5,7 @@
  * softplus(x) = max(x, 0) + L.  Both terms are positive, so relative errors never grow: e's
  * relative error reaches L multiplied by e/((1 + e) L) <= 1, and L's reaches the result
  * multiplied by L/(max(x, 0) + L) <= 1.  No coefficient of softplus's own; its only tables are
- * log's, re-indexed for u = 1 + e (vecmath/_gen/softplus.py, fast float64).
+ * log's, re-indexed for u = 1 + e (vecmath/_gen/softplus.py, float64 accurate and fast).
  * No threshold cut for large x: x + L rounds to x exactly where that is the correctly rounded
  * result (float64 x > 48 ln2, float32 x > 21 ln2).  Beyond the thresholds of
  * vm_softplus_limits (vecmath/functions/softplus.py):
@@ -22,8 +22,9 @@
  *
  * Tiers (bound; budget beside each tier's code; measured maxima: docs/accuracy.md):
  *   accurate float64  < 1 ULP (goal 0.52)  e = eh + el from exp_f64_dd (~2^-63), log1p(eh + el)
- *                                          on log's accurate core with el kept in the reduced
- *                                          argument's low part, max(x, 0) + L summed as a
+ *                                          by log's accurate steps on the fast tier's folded
+ *                                          tables (no k), el kept in the reduced argument's
+ *                                          low part, max(x, 0) + L summed as a
  *                                          double-double, rounded once: 0.5 + 2^-9 ULP
  *   accurate float32  correctly rounded    the first pass in double (exp_f32_first_core, log's
  *                                          first pass) + float midpoint window; unsure lanes
@@ -55,41 +56,48 @@ static inline vd softplus_nan_inf_f64(vd x, vd y) {
 static inline vf softplus_nan_f32(vf x, vf y) { return vf_select(vf_ne(x, x), vf_add(x, x), y); }
 
 /* log1p(eh + el)'s reduction for 0 < eh <= 1 (el below an ulp of eh), shared by the tiers:
- * 1 + eh = u + d exactly (Fast2Sum, 1 >= eh); u = 2^k z (k = 0 or 1 here), r = z/c - 1
- * (exact); invcs = 2^-k / c exactly, from the bits (z's exponent minus u's is -k; 1/c is
- * normal), so that d and el reach the reduced argument as d 2^-k / c and el 2^-k / c
- * (products exact inside the FMAs: no multiplication by 2^-k of its own):
- * r + (d + el) 2^-k / c = rh + *rl.  Where eh < 2^-53 (u = 1, the c = 1 entry) rh = eh and
- * rl = el exactly, so L keeps e's full double-double accuracy (folding el into d would lose
- * it there: 2^-53 relative). */
-static inline vd softplus_log1p_reduce(vd eh, vd el, vdi *idx, vd *kd, vd *rl) {
+ * 1 + eh = u + d exactly (Fast2Sum, 1 >= eh), then log's N = 16 subintervals with k folded into
+ * them (vm_softplus_invc16 = 2^-k/c, vm_softplus_logc16_hi/_lo = k ln2 + log c as log's kernels
+ * form it from its tables: vecmath/_gen/softplus.py), indexed straight from u's bits: entry j
+ * takes u in [1 + (2j - 1)/32, 1 + (2j + 1)/32), and u >= 1 + 31/32 (clamped for the index
+ * only) entry 15.  No k, no 2^-k, no k ln2 FMAs: the same values as log's tables with k except
+ * for u in [1 + 31/32, 2] (|x| < 0.032), where c = 64/33 instead of 2 (r still within log's
+ * range).  r = u/c - 1 is exact, and d and el reach the reduced argument as d/c and el/c
+ * (products exact inside the FMAs): r + (d + el)/c = rh + *rl.  Where eh < 2^-53 (u = 1, the
+ * c = 1 entry) rh = eh and rl = el exactly, so L keeps e's full double-double accuracy. */
+static inline vd softplus_log1p_reduce(vd eh, vd el, vdi *idx, vd *rl) {
     vd one = vd_set(1.0);
     vd u = vd_add(one, eh);
     vd d = vd_add(vd_sub(one, u), eh); /* exact */
-    vd z = log_reduce16(u, 0.0, idx, kd);
-    vd invc = vd_lookup(vm_log_invc16, *idx, 16);
-    vd r = vd_fma(z, invc, vd_set(-1.0)); /* exact */
-    vd invcs = vd_from_bits(vdi_add(vd_bits(invc), vdi_sub(vd_bits(z), vd_bits(u))));
+    *idx = vdi_shr(vdi_add(vd_bits(vd_min(u, vd_set(0x1.f7fffffffffffp0))), vdi_set(1ll << 47)), 48);
+    vd invc = vd_lookup(vm_softplus_invc16, *idx, 16);
+    vd r = vd_fma(u, invc, vd_set(-1.0)); /* exact */
     vd rh, rlo;
-    LOG1P_SPLIT(vd, d, invcs, r, rh, rlo);
-    *rl = vd_fma(el, invcs, rlo);
+    LOG1P_SPLIT(vd, d, invc, r, rh, rlo);
+    *rl = vd_fma(el, invc, rlo);
     return rh;
 }
 
-/* L = log1p(eh + el) = s + *l_lo: softplus_log1p_reduce, then log1p's accurate core
- * (log1p_f64_accurate_core's steps) on rh + rl.  rl / (1 + rh) ~ rl (1 - rh) errs by
- * rl rh^2 <= 2^-62 absolute, L >= 2^-5 where rl can be that large.  The core's own error:
- * log1p-inl.h, < 2^-62 relative. */
+/* L = log1p(eh + el) = hi2 + *l_lo (unnormalized: |l_lo| < 2^-9 hi2): softplus_log1p_reduce,
+ * then log's accurate steps (LOG_ACCURATE_T, as log1p_f64_accurate_core but for its final
+ * Fast2Sum, which softplus_sum_dd's makes redundant) on rh + rl with w and tail from the folded
+ * tables (the values log's steps form from k and its own tables).  rl / (1 + rh) ~ rl (1 - rh)
+ * errs by rl rh^2 <= 2^-62 absolute, L >= 2^-5 where rl can be that large.  The core's own
+ * error: log1p-inl.h, < 2^-59.6 relative (the polynomial's, certified). */
 static inline vd softplus_log1p_dd(vd eh, vd el, vd *l_lo) {
     vdi idx;
-    vd kd, rl;
-    vd rh = softplus_log1p_reduce(eh, el, &idx, &kd, &rl);
-    LOG_ACCURATE_SUM(rh, idx, kd, t = vd_add(t, vd_fnma(rl, rh, rl)) /* rl / (1 + rh) */, l_lo);
+    vd rl;
+    vd rh = softplus_log1p_reduce(eh, el, &idx, &rl);
+    vd w = vd_lookup(vm_softplus_logc16_hi, idx, 16);
+    vd tail = vd_lookup(vm_softplus_logc16_lo, idx, 16);
+    LOG_ACCURATE_T(rh, w, tail, t = vd_add(t, vd_fnma(rl, rh, rl)) /* rl / (1 + rh) */);
+    *l_lo = t;
+    return hi2;
 }
 
 /* max(x, 0) + (lh + ll) as a double-double r + *lo: x0 + lh by Fast2Sum on their max and min
  * (both >= 0), the error and ll added, renormalized.  Exact but for the last two additions
- * (2^-106 of the result).  Finite x > 700 (L < 2^-1009) give r = x; x = +inf gives NaN here
+ * (|ll| < 2^-9 lh: 2^-62 of the result).  Finite x > 700 (L < 2^-1009) give r = x; x = +inf gives NaN here
  * (softplus_nan_inf_f64 selects x). */
 static inline vd softplus_sum_dd(vd x, vd lh, vd ll, vd *lo) {
     vd x0 = vd_max(x, vd_set(0.0));
@@ -142,24 +150,13 @@ static inline vd softplus_f64_accurate_vec(vd x, int *st) {
 }
 
 /* L = log1p(eh + el) = s + *l_lo (unnormalized: |l_lo| < 2^-5 s) for the fast tier: the
- * reduction of softplus_log1p_reduce on log's subintervals with k folded into them
- * (vm_softplus_invc16, vm_softplus_logc16_hi, _lo: vecmath/_gen/softplus.py), indexed straight
- * from u's bits: entry j takes u in [1 + (2j - 1)/32, 1 + (2j + 1)/32), and u >= 1 + 31/32
- * (clamped for the index only) entry 15.  No k, no 2^-k, no k ln2 FMAs: the same values as
- * log's tables with k except for u in [1 + 31/32, 2] (|x| < 0.032), where c = 64/33 instead
- * of 2 (r still within log's range).  Then log's fast polynomial (log_f64_fast_g: G degree 7,
+ * reduction of softplus_log1p_reduce, then log's fast polynomial (log_f64_fast_g: G degree 7,
  * 2^-54.7, as log1p's fast tier) with log c + rh by Fast2Sum (|log c| >= |rh| where c != 1)
  * and the small terms (log c's low part, rl) in one FMA: within 2^-54.3 of L, relative. */
 static inline vd softplus_log1p_fast(vd eh, vd el, vd *l_lo) {
-    vd one = vd_set(1.0);
-    vd u = vd_add(one, eh);
-    vd d = vd_add(vd_sub(one, u), eh); /* exact */
-    vdi idx = vdi_shr(vdi_add(vd_bits(vd_min(u, vd_set(0x1.f7fffffffffffp0))), vdi_set(1ll << 47)), 48);
-    vd invc = vd_lookup(vm_softplus_invc16, idx, 16);
-    vd r = vd_fma(u, invc, vd_set(-1.0)); /* exact */
-    vd rh, rl;
-    LOG1P_SPLIT(vd, d, invc, r, rh, rl);
-    rl = vd_fma(el, invc, rl);
+    vdi idx;
+    vd rl;
+    vd rh = softplus_log1p_reduce(eh, el, &idx, &rl);
     vd r2 = vd_mul(rh, rh);
     vd g = log_f64_fast_g(rh, r2);
     vd w = vd_lookup(vm_softplus_logc16_hi, idx, 16);
