@@ -37,12 +37,19 @@ def main():
     ap.add_argument("--rounds", type=int, default=40)
     ap.add_argument("--lo", type=float, default=-10.0)
     ap.add_argument("--hi", type=float, default=10.0)
+    ap.add_argument("--inputs", help="a .npy of inputs instead of the uniform ones (e.g. a kernel's "
+                                     "adversarial set): n of them, drawn evenly, shuffled")
     a = ap.parse_args()
     mods = {"base": load("vm_ab_base", a.base), "new": load("vm_ab_new", a.new)}
     rng = np.random.default_rng(1)
     data = {}
     for k in a.kernels:
-        x = rng.uniform(a.lo, a.hi, a.n).astype(np.float64 if k.endswith("64") else np.float32)
+        dtype = np.float64 if k.endswith("64") else np.float32
+        if a.inputs:
+            pool = np.load(a.inputs).astype(dtype)
+            x = rng.permutation(pool[np.linspace(0, len(pool) - 1, a.n).astype(np.int64)])
+        else:
+            x = rng.uniform(a.lo, a.hi, a.n).astype(dtype)
         data[k] = (x, np.empty_like(x))
     best = {}
     for _ in range(a.rounds):
