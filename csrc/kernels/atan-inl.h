@@ -1,6 +1,6 @@
 /* atan(x) for float64 and float32, three tiers.
  *
- * Method (float64 accurate and fast, and float32 accurate in double): a = |x| is folded to u = a
+ * Method (float64 accurate and fast, and float32 accurate's exact path): a = |x| is folded to u = a
  * (a <= 1) or u = 1/a (a > 1), and j = round(15 u) picks one of 16 nodes on each side.  The
  * index never divides: for a > 1 it rounds 15 r, r = r0 (2 - a r0) from a bit-trick seed r0,
  * within 0.26% below 1/a (this only widens the buckets).  With c_j the node of a's side
@@ -16,8 +16,10 @@
  * from python -m vecmath.accuracy.report, docs/accuracy.md, which tests/test_docs.py holds these
  * quotes to):
  *   accurate float64  < 1 ULP        the 16-node reduction, tau to ~2^-100, degree 9: 0.5 + 2^-7
- *   accurate float32  correctly rounded  a first pass in double on the float grid + midpoint window,
- *                                    the double-double accurate core for the unsure lanes
+ *   accurate float32  correctly rounded  a float-float first pass on the fast grid + Ziv's test;
+ *                                    its unsure lanes: a first pass in double on the float
+ *                                    grid + midpoint window, the double-double accurate core
+ *                                    for the lanes that leaves unsure
  *   fast float64      <= 1 ULP       float32 fast's 30-slot grid in double, uncorrected, degree 11
  *   fast float32      <= 1 ULP       float arithmetic on a 30-slot grid of a's float bits, degree 7
  *   approx            2^26 / 2^11    no table: min/max division and an odd rational / polynomial
