@@ -802,6 +802,53 @@ static const struct {
     .c7 = -0x1.1ddc280000000p-3f,  /* tau^7 */
 };
 
+/* atan float32 accurate, float-float first pass: the fast grid's nodes, slot 29's 2^64, same order */
+static const float vm_atan_f32_ff_node[32] __attribute__((aligned(64))) = {
+    0x1.1d0f740000000p+1f, 0x1.5d72a80000000p+1f, 0x1.9dbe880000000p+1f, 0x1.de01060000000p+1f,
+    0x1.1ca6720000000p+2f, 0x1.5d3a0e0000000p+2f, 0x1.9d9e4e0000000p+2f, 0x1.ddedec0000000p+2f,
+    0x1.0000000000000p+64f, 0x1.0000000000000p+64f, 0x1.0000000000000p+64f, 0x0.0p+0f,
+    0x1.1ffb300000000p-4f, 0x1.5ffa220000000p-4f, 0x1.9ffb1e0000000p-4f, 0x1.e000de0000000p-4f,
+    0x1.1fdb420000000p-3f, 0x1.5fe8d60000000p-3f, 0x1.9ff5ce0000000p-3f, 0x1.dfeab00000000p-3f,
+    0x1.1fc5900000000p-2f, 0x1.5fa5dc0000000p-2f, 0x1.9fb0b00000000p-2f, 0x1.df94c60000000p-2f,
+    0x1.1f21480000000p-1f, 0x1.5f13320000000p-1f, 0x1.9f07840000000p-1f, 0x1.df04c00000000p-1f,
+    0x1.1e07720000000p+0f, 0x1.5e1b620000000p+0f, 0x1.9e35840000000p+0f, 0x1.de53080000000p+0f,
+};
+
+/* atan float32 accurate, float-float first pass: atan(c) rounded to float */
+static const float vm_atan_f32_ff_hi[32] __attribute__((aligned(64))) = {
+    0x1.2614900000000p+0f, 0x1.383d100000000p+0f, 0x1.4550e60000000p+0f, 0x1.4f24c20000000p+0f,
+    0x1.5981ca0000000p+0f, 0x1.63b9420000000p+0f, 0x1.6ad2fa0000000p+0f, 0x1.700b9e0000000p+0f,
+    0x1.921fb60000000p+0f, 0x1.921fb60000000p+0f, 0x1.921fb60000000p+0f, 0x0.0p+0f,
+    0x1.1f82120000000p-4f, 0x1.5f1d520000000p-4f, 0x1.9e8f400000000p-4f, 0x1.ddd2f20000000p-4f,
+    0x1.1dfba80000000p-3f, 0x1.5c81920000000p-3f, 0x1.9a60c40000000p-3f, 0x1.d7692a0000000p-3f,
+    0x1.1889320000000p-2f, 0x1.52ba3a0000000p-2f, 0x1.8ae0be0000000p-2f, 0x1.c083600000000p-2f,
+    0x1.05ae9a0000000p-1f, 0x1.33be120000000p-1f, 0x1.5cc2c80000000p-1f, 0x1.8117320000000p-1f,
+    0x1.ae75d80000000p-1f, 0x1.e0fd580000000p-1f, 0x1.04681e0000000p+0f, 0x1.14529c0000000p+0f,
+};
+
+/* atan float32 accurate, float-float first pass: atan(c) - hi rounded to float */
+static const float vm_atan_f32_ff_lo[32] __attribute__((aligned(64))) = {
+    -0x1.0803da0000000p-36f, -0x1.037cec0000000p-37f, -0x1.b393020000000p-36f, 0x1.3058220000000p-38f,
+    0x1.a998ba0000000p-37f, 0x1.d522460000000p-37f, -0x1.c8c1540000000p-37f, -0x1.06f6a80000000p-37f,
+    -0x1.777a5c0000000p-25f, -0x1.777a5c0000000p-25f, -0x1.777a5c0000000p-25f, 0x0.0p+0f,
+    -0x1.5751180000000p-43f, -0x1.aa49d40000000p-40f, -0x1.34895c0000000p-40f, 0x1.3c79b20000000p-42f,
+    -0x1.40d7320000000p-39f, -0x1.9afbd80000000p-39f, 0x1.7385120000000p-39f, -0x1.ac92ce0000000p-39f,
+    0x1.f4b5dc0000000p-38f, 0x1.c25e500000000p-38f, 0x1.56eb120000000p-38f, 0x1.2d15900000000p-38f,
+    -0x1.40460c0000000p-37f, 0x1.d72f2a0000000p-40f, 0x1.11df040000000p-37f, -0x1.cda0b40000000p-37f,
+    -0x1.82e4120000000p-37f, 0x1.2bcf8a0000000p-39f, 0x1.001b100000000p-36f, -0x1.a84f820000000p-38f,
+};
+
+/* atan float32 accurate, float-float first pass: the fast tier's polynomial, its error relative to atan(t) - t <= 2^-22.0 (certified on [2^-12, 0.125]); Ziv's test d = eps s + qeps |q| */
+static const struct {
+    float clamp;
+    float eps;
+    float qeps;
+} vm_atan_f32_ff_k = {
+    .clamp = 0x1.0000000000000p+27f,  /* a = min(|x|, clamp): a c finite; beyond, the result is float(pi/2) */
+    .eps = 0x1.0000000000000p-42f,  /* Ziv's test: the part of d relative to s */
+    .qeps = 0x1.0000000000000p-19f,  /* Ziv's test: the part of d relative to q (polynomial and q's roundings) */
+};
+
 /* atan float64 fast: node c of slot i (0: a < 1/16, 29: a >= 8) at entry (f64_base + i) mod 32 */
 static const double vm_atan_f64_node[32] __attribute__((aligned(64))) = {
     0x1.1d09381188c39p+1, 0x1.5d6ecfe1d84dcp+1, 0x1.9dc09dc3cc3cdp+1, 0x1.de0243f45f33bp+1,
