@@ -194,10 +194,17 @@ static inline vd tanh_f64_approx_vec(vd x, int *st) {
  *   Worst measured: tanh fast float32 0.709777 ULP at x = 4.9316893 */
 static inline vf tanh_f32_fast_vec(vf x, int *st) {
 #define K vm_tanh_fast_f32_k
-#define C(k) vf_lookup(vm_tanh_fast_f32_c##k, idx, 32)
     vf a = vf_min(vf_set(K.clamp), vf_abs(x));
     vfi idx = vfi_minu(vfi_sub(vfi_shr(vf_bits(a), 21), vfi_set((int32_t)K.index_base)), vfi_set(31));
+#if defined(VM_HAS_VF_LOOKUP_ROWS8) /* AVX2: the seven tables as rows, one load per lane */
+    vf row[8];
+    vf_lookup_rows8(vm_tanh_fast_f32_rows, idx, 32, row);
+#define C(k) row[(k) + 1]
+    vf t = vf_sub(a, row[0]);
+#else
+#define C(k) vf_lookup(vm_tanh_fast_f32_c##k, idx, 32)
     vf t = vf_sub(a, vf_lookup(vm_tanh_fast_f32_s, idx, 32));
+#endif
     vf s1 = vf_fma(t, vf_fma(t, vf_fma(t, vf_fma(t, C(5), C(4)), C(3)), C(2)), C(1));
     vf b = vf_select(vf_lt(a, vf_set(K.small)), t, C(0));
     (void)st;

@@ -98,7 +98,7 @@ _Static_assert(VD_W == VM_THIS(VM_FIELD_LANES64) && VF_W == VM_THIS(VM_FIELD_LAN
 static inline vd vd_abs(vd a) { return vd_from_bits(vdi_and(vd_bits(a), vdi_set(~VM_SIGN64))); }
 static inline vd vd_neg(vd a) { return vd_from_bits(vdi_xor(vd_bits(a), vdi_set(VM_SIGN64))); }
 static inline vd vd_nabs(vd a) { return vd_from_bits(vdi_or(vd_bits(a), vdi_set(VM_SIGN64))); } /* -|a| */
-#if !defined(VM_HAS_FPCLASS)
+#if !defined(VM_HAS_FPCLASS) && !defined(VM_HAS_NOT_POSITIVE_NORMAL)
 /* NaN, +-0, +-inf, subnormal or negative (NaN fails both compares) */
 static inline vdm vd_not_positive_normal(vd a) {
     return vdm_not(vdm_and(vd_ge(a, vd_set(0x1p-1022)), vd_lt(a, vd_set(INFINITY))));

@@ -60,6 +60,18 @@ class Table:
         self.name, self.ctype, self.values, self.comment = name, ctype, values, comment
 
 
+def rows(name, tables, width, comment):
+    """The tables' entry i side by side in row i, padded with zeros to `width` values: one load
+    per lane reads every table (csrc/simd/vm_simd_avx2.h: vf_lookup_rows8); the same values as
+    the tables, for the AVX2 path, where a 32-entry float lookup by permutes costs 7 operations."""
+    n = len(tables[0].values)
+    assert all(len(t.values) == n and t.ctype == tables[0].ctype for t in tables) and len(tables) <= width
+    vals = [v for i in range(n) for v in [t.values[i] for t in tables] + [0.0] * (width - len(tables))]
+    return Table(name, tables[0].ctype, vals,
+                 f"{comment}: row i = entry i of " + ", ".join(t.name for t in tables)
+                 + (", then zeros" if len(tables) < width else ""))
+
+
 def err_bits(e):
     """log2 of an error, rounded to 0.1, for comments."""
     return float(mp.nstr(mp.log(abs(e), 2), 4)) if e != 0 else float("-inf")

@@ -12,7 +12,7 @@ rational a (1 + p1 u + ..) / (1 + q1 u + ..), u = a^2, on [0, sat), and 1 beyond
 import mpmath as mp
 
 from .. import spec
-from .common import Block, Table, err_bits, to_double, to_float
+from .common import Block, Table, err_bits, rows, to_double, to_float
 from .certify import certified_error, certified_odd_rational, exact as certify_exact
 from .exp import _fit_exp, _poly_block, _reduction_f64, f32_first_try
 from .remez import fit
@@ -171,6 +171,7 @@ def _f32_fast():
     for k in range(F32_DEGREE + 1):
         tables.append(Table(f"vm_tanh_fast_f32_c{k}", "float", cols[k],
                             f"fast float32: t^{k} coefficient per slot" + (" (slot 31: c1 - 1)" if k == 1 else "")))
+    tables.append(rows("vm_tanh_fast_f32_rows", tables, 8, "fast float32: the slot tables as rows (AVX2)"))
     return [b] + tables
 
 
