@@ -16,6 +16,9 @@ ISA and lane count:
     numba on AArch64 (NEON):     _ZGVnN2v_vm_exp_accurate_f64_x1, _ZGVnN4v_vm_exp_fast_f32_x1,
                                  _ZGVnN2v_vm_exp_accurate_f32_x1
 
+and, on x86, two registers a call: _ZGVeN32v_vm_exp_fast_f32_x1 (zmm0 and zmm1 in and out),
+_ZGVeN16v_vm_exp_accurate_f64_x1, _ZGVdN16v_... (two ymm), with the loop's vector width forced
+to them where every call of a module has one (_without_interleaving, _pair_width);
 and the leftover elements, or a loop that does not vectorize, call the one-lane function: the
 same kernels as the ufuncs, so the same bits by construction.  Nothing here knows an ISA: the
 lane table (csrc/lane_table.c) gives each entry point's name, address and path, and the library
