@@ -3,12 +3,14 @@
 interleaved loop's stack spills and the kernels' constants; see docs/numba.md, "Two speeds per
 process"), which this checks stays gone.
 
-    python bench/numba_process_modes.py [--processes 5] [--all] [--no-aslr]
+    python bench/numba_process_modes.py [--processes 5] [--all] [--no-aslr] [--pairs both]
 
 Each process times three loops y[i] = f(x[i]) (n = 65,536; --all: every function, tier and
 dtype) against the same tier's ufunc, 15 interleaved rounds, best of the rounds, and prints
 loop / ufunc in ns per element, and how many loops are within 1.25x of their ufunc (issue 37's
 goal).  --no-aslr runs each process under `setarch -R` (every address the same in each).
+--pairs off compiles the loops as before 2026-11-26's two-register calls (one register a call;
+the same build), --pairs both alternates off and on processes, so both see the same load.
 """
 import argparse
 import os
@@ -22,7 +24,7 @@ CASES = [("exp", "fast", "float32"), ("exp", "accurate", "float64"), ("log", "ap
 GOAL = 1.25
 
 
-def one_process(every):
+def one_process(every, pairs):
     if os.environ.get("VM_PROBE_LLVM_OPTION"):        # e.g. -force-vector-interleave=1 (experiments)
         import llvmlite.binding as ll
         ll.set_option("", os.environ["VM_PROBE_LLVM_OPTION"])
@@ -31,6 +33,9 @@ def one_process(every):
 
     import vecmath
     import vecmath.numba as vn
+    if not pairs:                                     # one register a call, as before
+        from vecmath.numba import _lanes
+        _lanes._pair_width = lambda library: 0
     from bench_numba import DOMAIN, loop_of
     from vecmath import spec
     from vecmath.numba._api import KERNELS
@@ -57,7 +62,8 @@ def one_process(every):
                 best[k] = min(best[k], (time.perf_counter() - t) / 10 / x.size * 1e9)
         out.append(f"{fn} {tier} {dt}: {best[0]:.3f} / {best[1]:.3f} = {best[0] / best[1]:.2f}x")
         within += best[0] / best[1] <= GOAL
-    print(f"numba {numba.__version__}: {within} of {len(cases)} within {GOAL}x: " + "; ".join(out), flush=True)
+    label = "pairs on" if pairs else "pairs off"
+    print(f"numba {numba.__version__}, {label}: {within} of {len(cases)} within {GOAL}x: " + "; ".join(out), flush=True)
 
 
 def main():
@@ -65,15 +71,19 @@ def main():
     ap.add_argument("--processes", type=int, default=5)
     ap.add_argument("--all", action="store_true", help="every function, tier and dtype")
     ap.add_argument("--no-aslr", action="store_true", help="each process under setarch -R")
+    ap.add_argument("--pairs", choices=("on", "off", "both"), default="on",
+                    help="two-register calls (on), one register a call (off), alternating (both)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
-        return one_process(args.all)
+        return one_process(args.all, args.pairs == "on")
     cmd = [sys.executable, __file__, "--child"] + (["--all"] if args.all else [])
     if args.no_aslr:
         cmd = ["setarch", os.uname().machine, "-R"] + cmd
+    modes = ["off", "on"] if args.pairs == "both" else [args.pairs]
     for _ in range(args.processes):
-        subprocess.run(cmd, check=True)
+        for mode in modes:
+            subprocess.run(cmd + ["--pairs", mode], check=True)
 
 
 if __name__ == "__main__":

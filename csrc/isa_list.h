@@ -61,6 +61,16 @@
  * the ABI's ISA letter ABI: _ZGV<abi>N<lanes>v_<NAME>_x1, a variant of the one-lane NAME_x1 */
 #define VM_REGISTER_NAME(ABI, LANES, NAME) VM_REGISTER_NAME_(ABI, LANES, NAME)
 #define VM_REGISTER_NAME_(ABI, LANES, NAME) _ZGV##ABI##N##LANES##v_##NAME##_x1
+/* 1 where a path has two-register entry points too (x86: AVX2 d, AVX-512 e), else 0: a vector of
+ * twice the register's lanes, which LLVM passes and returns in two registers; named
+ * VM_REGISTER_NAME(ABI, VM_TWICE(LANES), NAME) */
+#define VM_HAS_PAIRS(abi) VM_SECOND(VM_CAT(VM_ABI_PAIRS_, abi), 0)
+#define VM_ABI_PAIRS_d ~, 1
+#define VM_ABI_PAIRS_e ~, 1
+#define VM_TWICE(lanes) VM_CAT(VM_TWICE_, lanes)
+#define VM_TWICE_4 8
+#define VM_TWICE_8 16
+#define VM_TWICE_16 32
 /* VM_EACH(F, arg, a, b, ...): F(arg, a) F(arg, b) ... (up to 8 items; none: nothing) */
 #define VM_EACH(F, arg, ...) __VA_OPT__(VM_CAT(VM_EACH_, VM_COUNT(__VA_ARGS__))(F, arg, __VA_ARGS__))
 #define VM_COUNT(...) VM_COUNT_(__VA_ARGS__, 8, 7, 6, 5, 4, 3, 2, 1, ~)

@@ -6,7 +6,9 @@
  * whose row has a vector function ABI letter has register functions too, named by that ABI
  * (_ZGVeN8v_vm_exp_accurate_f64_x1: AVX-512, 8 lanes), with the row's lane counts.  float32
  * registers are lanes32 floats (float arithmetic) or lanes64 floats (kernels computed in double):
- * both names are declared weak and the one a kernel lacks has a null address. */
+ * both names are declared weak and the one a kernel lacks has a null address.  x86 paths have
+ * two-register functions too (VM_HAS_PAIRS: _ZGVeN32v_vm_exp_fast_f32_x1), declared weak as well:
+ * kernels in double (float32 accurate) have none. */
 #include "vecmath.h"
 #include "isa_list.h"
 #include "lane_table.h"
@@ -19,7 +21,10 @@
     VM_IF(VM_HAS_REGISTERS(abi))(                                                            \
         void VM_REGISTER_NAME(abi, lanes64, vm_##name##_f64)(void);                          \
         VM_WEAK void VM_REGISTER_NAME(abi, lanes32, vm_##name##_f32)(void);                  \
-        VM_WEAK void VM_REGISTER_NAME(abi, lanes64, vm_##name##_f32)(void);)
+        VM_WEAK void VM_REGISTER_NAME(abi, lanes64, vm_##name##_f32)(void);)                 \
+    VM_IF(VM_HAS_PAIRS(abi))(                                                                \
+        VM_WEAK void VM_REGISTER_NAME(abi, VM_TWICE(lanes64), vm_##name##_f64)(void);        \
+        VM_WEAK void VM_REGISTER_NAME(abi, VM_TWICE(lanes32), vm_##name##_f32)(void);)
 #define VM_LANE_ENTRY(sym, isa) VM_LANE_ENTRY_(sym, isa)
 #define VM_LANE_ENTRY_(sym, isa) {#sym, (void *)sym, #isa},
 #define VM_LANE_ENTRIES(isa, layer, abi, lanes64, lanes32, features, flags, name)             \
@@ -28,7 +33,10 @@
     VM_IF(VM_HAS_REGISTERS(abi))(                                                            \
         VM_LANE_ENTRY(VM_REGISTER_NAME(abi, lanes64, vm_##name##_f64), isa)                  \
         VM_LANE_ENTRY(VM_REGISTER_NAME(abi, lanes32, vm_##name##_f32), isa)                  \
-        VM_LANE_ENTRY(VM_REGISTER_NAME(abi, lanes64, vm_##name##_f32), isa))
+        VM_LANE_ENTRY(VM_REGISTER_NAME(abi, lanes64, vm_##name##_f32), isa))                 \
+    VM_IF(VM_HAS_PAIRS(abi))(                                                                \
+        VM_LANE_ENTRY(VM_REGISTER_NAME(abi, VM_TWICE(lanes64), vm_##name##_f64), isa)        \
+        VM_LANE_ENTRY(VM_REGISTER_NAME(abi, VM_TWICE(lanes32), vm_##name##_f32), isa))
 
 #define VM_K1(name) VM_ISA_LIST(VM_LANE_DECLARE, name)
 #define VM_K2(name)

@@ -172,10 +172,20 @@ def test_lane_table_follows_the_rows():
             row = rows[isa]
             assert abi == row.abi and base in bases
             want = (row.lanes64,) if base.endswith("_f64") else (row.lanes32, row.lanes64)
+            if row.abi in ("d", "e"):  # x86: two registers a call too (VM_HAS_PAIRS), f64 and vf
+                want += (2 * want[0],)
             assert int(lanes) in want, name
     for isa, row in rows.items():
         registers = {n for n, (_, i) in LANE_TABLE.items() if i == isa and n.startswith("_ZGV")}
-        assert len(registers) == (len(bases) if row.abi else 0), isa  # f64 and one of f32's two
+        lanes = {n: int(re.search(r"N(\d+)v", n).group(1)) for n in registers}
+        pairs = {n for n in registers if lanes[n] == 2 * (row.lanes32 if n.endswith("_f32_x1") else row.lanes64)}
+        assert len(registers - pairs) == (len(bases) if row.abi else 0), isa  # f64 and one of f32's two
+        if row.abi in ("d", "e"):  # a pair of every kernel whose register is a whole machine register
+            whole = {n for n in registers - pairs
+                     if lanes[n] == (row.lanes32 if n.endswith("_f32_x1") else row.lanes64)}
+            assert {n.replace(f"N{lanes[n]}v", f"N{2 * lanes[n]}v") for n in whole} == pairs, isa
+        else:
+            assert not pairs, isa
 
 
 def test_a_new_path_is_one_row_and_one_build_file(tmp_path):

@@ -174,16 +174,18 @@ def called_kernels(asm):
 
 
 def register_name(base, isa):
-    """The register entry point of base on isa: VF_W or VD_W floats for float32 kernels."""
-    from vecmath.numba._lanes import REGISTER_OF
-    return REGISTER_OF[base, isa][1]
+    """The entry point a plain loop calls on isa: two registers a call where base has them
+    (x86; vecmath/numba/_lanes.py, _pair_width), else one register (VF_W or VD_W floats for
+    float32 kernels)."""
+    from vecmath.numba._lanes import PAIR_OF, REGISTER_OF
+    return PAIR_OF.get((base, isa), REGISTER_OF[base, isa])[1]
 
 
 @pytest.mark.parametrize("fn,tier,dt", CASES, ids=IDS)
 def test_loop_is_vectorized(fn, tier, dt):
-    """The loop calls the kernel once per register: zmm variants where numba compiles for
-    AVX-512, ymm variants where for AVX2, NEON's on AArch64; the one-lane function for the last
-    elements.  The
+    """The loop calls the kernel once per two registers (x86) or per register: zmm variants where
+    numba compiles for AVX-512, ymm variants where for AVX2, NEON's on AArch64; the one-lane
+    function for the last elements.  The
     inlined kernels (vecmath.numba._inline) vectorize as they are: packed arithmetic, no call."""
     from vecmath.numba._inline import KERNELS as INLINE
     from vecmath.numba._lanes import RUNS

@@ -16,6 +16,9 @@ ISA and lane count:
     numba on AArch64 (NEON):     _ZGVnN2v_vm_exp_accurate_f64_x1, _ZGVnN4v_vm_exp_fast_f32_x1,
                                  _ZGVnN2v_vm_exp_accurate_f32_x1
 
+and, on x86, two registers a call: _ZGVeN32v_vm_exp_fast_f32_x1 (zmm0 and zmm1 in and out),
+_ZGVeN16v_vm_exp_accurate_f64_x1, _ZGVdN16v_... (two ymm), with the loop's vector width forced
+to them where every call of a module has one (_without_interleaving, _pair_width);
 and the leftover elements, or a loop that does not vectorize, call the one-lane function: the
 same kernels as the ufuncs, so the same bits by construction.  Nothing here knows an ISA: the
 lane table (csrc/lane_table.c) gives each entry point's name, address and path, and the library
@@ -61,11 +64,20 @@ ONE_LANE_ISA = ffi.string(lib.vm_isa()).decode()
 # name: REGISTER_OF[base, isa] = (lanes, name), e.g. ("vm_exp_accurate_f64", "avx512") ->
 # (8, "_ZGVeN8v_vm_exp_accurate_f64_x1").
 ISAS = ffi.string(lib.vm_isa_names()).decode().split()[::-1]
-REGISTER_OF = {}
+# PAIR_OF[base, isa]: the same for two registers a call, where the path has them (x86; not the
+# float32 kernels computed in double), e.g. (32, "_ZGVeN32v_vm_exp_fast_f32_x1").
+REGISTER_OF, PAIR_OF = {}, {}
+_FOUND = {}
 for _name, (_, _isa) in LANE_TABLE.items():
     _m = re.fullmatch(r"_ZGV[a-z]N(\d+)v_(vm_\w+)_x1", _name)
     if _m:
-        REGISTER_OF[_m.group(2), _isa] = (int(_m.group(1)), _name)
+        _FOUND.setdefault((_m.group(2), _isa), []).append((int(_m.group(1)), _name))
+for _key, _found in _FOUND.items():
+    _found.sort()
+    REGISTER_OF[_key] = _found[0]
+    if len(_found) == 2 and _found[1][0] == 2 * _found[0][0]:
+        PAIR_OF[_key] = _found[1]
+PAIR_NAMES = {name: (base, lanes) for (base, _), (lanes, name) in PAIR_OF.items()}
 # The LLVM target features numba must compile for to call a path's registers (the C function
 # takes its vector in one register), and whether this CPU runs the path.
 FEATURES = {isa: tuple(filter(None, ffi.string(lib.vm_isa_features(isa.encode())).decode().split(",")))
@@ -90,12 +102,80 @@ _register_symbols()
 LANE_NAMES = frozenset(LANE_TABLE) | {name[:-len(isa) - 1] for name, (_, isa) in LANE_TABLE.items()
                                       if name.endswith(f"_x1_{isa}")}
 _no_interleave = threading.local()
+_FORCE_WIDTH = "-force-vector-width"
+_create_pass_builder = llvm.create_pass_builder   # llvmlite's own (wrapped below)
+
+
+def _probe_lanes(codegen):
+    """The lanes of the float32 register LLVM's loop vectorizer picks by itself for this target
+    (16 where it uses zmm, 8 where ymm, as with `prefer-256-bit` on an AVX-512 CPU): a loop over
+    a fake function offered in 16, 8 and 4 lanes, optimized once per target."""
+    lanes = getattr(codegen, "_vecmath_probe_lanes", None)
+    if lanes is None:
+        names = ["_ZGVeN16v_vm_probe", "_ZGVdN8v_vm_probe", "_ZGVbN4v_vm_probe"]
+        decls = "\n".join(f"declare <{n} x float> @{v}(<{n} x float>)" for n, v in zip((16, 8, 4), names))
+        text = f"""
+declare float @vm_probe(float) nounwind readnone
+{decls}
+@llvm.compiler.used = appending global [3 x ptr] [{", ".join("ptr @" + v for v in names)}], section "llvm.metadata"
+define void @loop(ptr noalias %x, ptr noalias %y, i64 %n) {{
+entry:
+  %c = icmp sgt i64 %n, 0
+  br i1 %c, label %body, label %exit
+body:
+  %i = phi i64 [0, %entry], [%i1, %body]
+  %px = getelementptr float, ptr %x, i64 %i
+  %v = load float, ptr %px
+  %r = call float @vm_probe(float %v) #0
+  %py = getelementptr float, ptr %y, i64 %i
+  store float %r, ptr %py
+  %i1 = add i64 %i, 1
+  %d = icmp eq i64 %i1, %n
+  br i1 %d, label %exit, label %body
+exit:
+  ret void
+}}
+attributes #0 = {{ "vector-function-abi-variant"="{",".join(names)}" }}
+"""
+        tm = codegen._tm
+        module = llvm.parse_assembly(text)
+        module.triple = tm.triple
+        module.data_layout = str(tm.target_data)
+        pto = llvm.create_pipeline_tuning_options(speed_level=3)
+        pto.loop_interleaving = False
+        pb = _create_pass_builder(tm, pto)
+        pb.getModulePassManager().run(module, pb)
+        called = [n for n, v in zip((16, 8, 4), names) if f"@{v}(" in str(module.get_function("loop"))]
+        lanes = codegen._vecmath_probe_lanes = max(called, default=0)
+    return lanes
+
+
+def _pair_width(library):
+    """The vector width to force on a module that calls lane functions: the lanes of their
+    two-register functions where every one has one of the same width, for the register LLVM
+    would pick by itself; else 0 (LLVM chooses, one register a call)."""
+    names = {f.name for f in library._final_module.functions}
+    bases = {n[:-3] for n in names if n.endswith("_x1") and n.startswith("vm_")}
+    widths = set()
+    for base in bases:
+        pairs = {lanes for n in names for b, lanes in [PAIR_NAMES.get(n, (None, 0))] if b == base}
+        if len(pairs) != 1:
+            return 0
+        widths |= pairs
+    if len(widths) != 1:
+        return 0
+    width = widths.pop()
+    bits = 32 if next(iter(bases)).endswith("_f32") else 64
+    # the pair is twice the register LLVM picks (not where it prefers ymm on an AVX-512 target:
+    # there a <32 x float> would not be passed in two zmm registers)
+    return width if width * bits == 2 * 32 * _probe_lanes(library.codegen) else 0
 
 
 def _without_interleaving():
     """Compile every module that calls a lane entry point with the loop vectorizer's
     interleaving off (LLVM's PipelineTuningOptions.loop_interleaving), numba's other options
-    unchanged.
+    unchanged, and, where every lane function it calls has a two-register function of the same
+    width, with that vector width forced (LLVM's `-force-vector-width`, set for this module only).
 
     Why: every vector register is caller-saved, so a loop interleaved by 4 keeps three loaded
     registers and three results on the stack across the four calls of each iteration; in
@@ -103,7 +183,10 @@ def _without_interleaving():
     4K-alias with the kernel's loads (most likely of its constants): the "two speeds per
     process" of docs/numba.md, where such loops ran up to 3x slower.  One call per iteration leaves nothing on the stack
     and was faster at every stack offset measured.  Other loops of the same function are not
-    interleaved either.  Without the numba/llvmlite internals this needs, nothing changes."""
+    interleaved either.  Two registers a call pay the call and the reload of the kernel's
+    constants once per two registers: LLVM never picks a vector wider than a register by
+    itself, hence the forced width (docs/numba.md, "Two registers a call").  Without the
+    numba/llvmlite internals this needs, nothing changes."""
     try:
         from numba.core.codegen import CPUCodeLibrary
         optimize = CPUCodeLibrary._optimize_final_module
@@ -112,6 +195,8 @@ def _without_interleaving():
         return
     if getattr(optimize, "_vecmath", False):
         return
+    global _create_pass_builder
+    _create_pass_builder = create
 
     def create_pass_builder(tm, pto):
         if getattr(_no_interleave, "on", False):
@@ -121,10 +206,15 @@ def _without_interleaving():
     def _optimize_final_module(self):
         calls = any(f.name in LANE_NAMES for f in self._final_module.functions)
         previous = getattr(_no_interleave, "on", False)
+        width = _pair_width(self) if calls and not previous else 0
         _no_interleave.on = previous or calls
         try:
+            if width:
+                llvm.set_option("", f"{_FORCE_WIDTH}={width}")
             return optimize(self)
         finally:
+            if width:
+                llvm.set_option("", f"{_FORCE_WIDTH}=0")
             _no_interleave.on = previous
 
     _optimize_final_module._vecmath = True
@@ -147,10 +237,15 @@ def _target_features(context):
 def variants(context, base, suffix):
     """(lanes, register function name) of base (e.g. vm_exp_accurate_f64) that the code numba
     compiles in this context may call, best path first: only paths whose features the target
-    has and whose registers this CPU runs."""
+    has and whose registers this CPU runs; the best path's two-register function first."""
     features = _target_features(context)
-    return [REGISTER_OF[base, isa] for isa in ISAS
-            if (base, isa) in REGISTER_OF and RUNS[isa] and all(f in features for f in FEATURES[isa])]
+    paths = [isa for isa in ISAS
+             if (base, isa) in REGISTER_OF and RUNS[isa] and all(f in features for f in FEATURES[isa])]
+    # two registers a call on the best path only: a pair of the next path has the lanes of the
+    # best path's register (AVX2's pair and AVX-512's zmm are both 16 floats), one lane count
+    # for two variants
+    pair = [PAIR_OF[base, paths[0]]] if paths and (base, paths[0]) in PAIR_OF else []
+    return pair + [REGISTER_OF[base, isa] for isa in paths]
 
 
 def _keep(module, fns):
