@@ -191,7 +191,7 @@ EXP_F32_IN_F64_ACCURATE(sigmoid, SIG_LIM, sigmoid_f32_dd)
  *   0.5 ULP + 2^-27.6 relative < 0.59 ULP.
  *   |x| <= 70 (f32_fast_abs): e >= 2^-101, so every intermediate is normal (the remainder
  *   ~2^-24 s).  |x| > 70 and NaN: the scaled pass below, for those lanes only.
- *   Worst measured: see docs/accuracy.md (the exhaustive sweep: every float32 within 1 ULP) */
+ *   Worst measured: sigmoid fast float32 0.770681 ULP at x = -87.40735 (a subnormal result) */
 #define K vm_sigmoid_fast_f32_k
 static inline vf sigmoid_nabs_f32(vf x) { return vf_from_bits(vfi_or(vf_bits(x), vfi_set(VM_SIGN32))); }
 /* e(-a) (x) 2^(off/16), na = -a, as mh + *ml: off = 0 (shift) or 1024 (shift64: 2^64) */
