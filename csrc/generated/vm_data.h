@@ -1150,16 +1150,47 @@ static const struct {
     .f32_cr_window = 0x1.0000000000000p+14,  /* accurate float32: double ulps around a float midpoint within which the first pass (log's, 2^-41 relative = 2^12 ulps, on 1 + x exact in double) cannot decide the rounding: 4x margin */
 };
 
+/* (2^(j/16) - T_j) / T_j, T_j = 2^(j/16) rounded to float (vm_exp_tab16_f32_bits): fast float32 sigmoid */
+static const float vm_sigmoid_tab16_f32_tail[16] __attribute__((aligned(64))) = {
+    0x0.0p+0f, 0x1.8d96d40000000p-25f, -0x1.9c0c220000000p-27f, 0x1.9649040000000p-25f,
+    0x1.1250020000000p-25f, 0x1.370be40000000p-25f, -0x1.0a35500000000p-25f, -0x1.00d8ac0000000p-27f,
+    0x1.26055c0000000p-26f, -0x1.05cb440000000p-25f, 0x1.67a1ca0000000p-28f, 0x1.a3b5e40000000p-28f,
+    -0x1.f9c3040000000p-27f, -0x1.6961b40000000p-28f, -0x1.a5217c0000000p-28f, 0x1.61428e0000000p-28f,
+};
+
+/* fast float32 sigmoid: e = exp(-a) = 2^(k/16) (1 + tail_j) (1 + r + c2 r^2 + c3 r^3) on |r| <= ln2/32, relative error <= 2^-29.22 (certified) (float coefficients) */
+static const struct {
+    float inv_ln2_n;
+    float shift;
+    float shift64;
+    float ln2_hi_n;
+    float ln2_lo_n;
+    float c2;
+    float c3;
+} vm_sigmoid_fast_f32_k = {
+    .inv_ln2_n = 0x1.7154760000000p+4f,  /* N/ln2 */
+    .shift = 0x1.8000000000000p+23f,  /* round-to-integer shift, 1.5*2^23 */
+    .shift64 = 0x1.8008000000000p+23f,  /* the same plus 1024: k + 1024 in the low bits, 2^(k/16) times 2^64 (|x| > 70) */
+    .ln2_hi_n = 0x1.62e0000000000p-5f,  /* ln2/N, 12 bits: k*ln2_hi_n is exact (|k| < 2^12) */
+    .ln2_lo_n = 0x1.0bfbe80000000p-19f,  /* ln2/N - ln2_hi_n */
+    .c2 = 0x1.00021e0000000p-1f,  /* r^2 */
+    .c3 = 0x1.55559a0000000p-3f,  /* r^3 */
+};
+
 /* where sigmoid's kernels change path or saturate (vecmath/functions/sigmoid.py: limits) */
 static const struct {
     double f64_clamp;
     double f32_branch_free_abs;
+    double f32_fast_abs;
+    double f32_fast_clamp;
     double f32_approx_clamp;
     double f32_series_abs;
     double f32_cr_window;
 } vm_sigmoid_limits = {
     .f64_clamp = 0x1.5e00000000000p+9,  /* |x| above: x >= 0 clamped (1/(1 + e) rounds to 1), x < 0 takes the tier's exp(x) (s = exp(x) to 2^-1009 relative) */
     .f32_branch_free_abs = 0x1.5c00000000000p+6,  /* float32 in double (accurate, fast): |x| clamped to this for exp_f32_first_core; x below -87 (float results may be subnormal) is recomputed one lane at a time */
+    .f32_fast_abs = 0x1.1800000000000p+6,  /* fast float32 (float arithmetic): |x| above (and NaN) takes the scaled pass (e 2^64: results down to the subnormals); below, e >= 2^-101 and every intermediate is normal */
+    .f32_fast_clamp = 0x1.a000000000000p+6,  /* fast float32's scaled pass: |x| clamped to this (s(-104) < 2^-150 rounds to +0, and so does every s below) */
     .f32_approx_clamp = 0x1.5800000000000p+6,  /* approx float32 (float arithmetic): |x| clamped for exp's float core; x below -86 takes exp's approx float32 tier */
     .f32_series_abs = 0x1.0000000000000p-5,  /* accurate float32's unsure lanes: |x| below takes the Taylor series to x^9 (1/2 + x/4 can be a float midpoint) */
     .f32_cr_window = 0x1.0000000000000p+20,  /* accurate float32: double ulps around a float midpoint within which the first pass (2^-37.4 relative, 2^15.6 ulps: 21x margin) cannot decide the rounding */

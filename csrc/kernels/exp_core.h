@@ -189,8 +189,18 @@ static inline vd exp_f64_split(vd scale, vd tmp, vd *el) {
  * (the double-double for the accurate tier's unsure lanes).  Makes FN_f32_accurate_vec: the
  * first pass rounded to float unless it lies within LIM.f32_cr_window double ulps of a float
  * midpoint, where DD rounded once (vm_round_dd_f32) decides; and FN_f32_fast_vec: the first
- * pass rounded.  Both send the special lanes to FN_f32_special. */
+ * pass rounded.  Both send the special lanes to FN_f32_special.  EXP_F32_IN_F64_ACCURATE makes
+ * the accurate one alone (sigmoid's fast float32 runs in float). */
 #define EXP_F32_IN_F64_TIERS(FN, LIM, DD)                                                   \
+    EXP_F32_IN_F64_ACCURATE(FN, LIM, DD)                                                    \
+    static inline vfh FN##_f32_fast_vec(vfh xf, int *st) {                                  \
+        vd x = vd_from_vfh(xf);                                                             \
+        vfh yf = vfh_from_vd(FN##_f32_first_pass(x));                                       \
+        vdm special = vdm_not(vd_ge(x, vd_set(-LIM.f32_branch_free_abs)));                  \
+        if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, FN##_f32_special, st); \
+        return yf;                                                                          \
+    }
+#define EXP_F32_IN_F64_ACCURATE(FN, LIM, DD)                                                \
     static inline vfh FN##_f32_accurate_vec(vfh xf, int *st) {                              \
         vd x = vd_from_vfh(xf);                                                             \
         vd y = FN##_f32_first_pass(x);                                                      \
@@ -202,13 +212,6 @@ static inline vd exp_f64_split(vd scale, vd tmp, vd *el) {
             y = vd_select(hard, vd_from_vfh(vm_round_dd_f32(s, lo)), y);                    \
         }                                                                                   \
         vfh yf = vfh_from_vd(y);                                                            \
-        if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, FN##_f32_special, st); \
-        return yf;                                                                          \
-    }                                                                                       \
-    static inline vfh FN##_f32_fast_vec(vfh xf, int *st) {                                  \
-        vd x = vd_from_vfh(xf);                                                             \
-        vfh yf = vfh_from_vd(FN##_f32_first_pass(x));                                       \
-        vdm special = vdm_not(vd_ge(x, vd_set(-LIM.f32_branch_free_abs)));                  \
         if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, FN##_f32_special, st); \
         return yf;                                                                          \
     }

@@ -176,10 +176,81 @@ VM_COLD static float sigmoid_f32_special(float x, int *st) {
  * results possible) and NaN lanes take sigmoid_f32_special.  The exhaustive test finds every
  * float32 result correctly rounded.
  *   Worst measured: sigmoid accurate float32 0.5 ULP at x = -5.9604645e-08 */
-/* fast float32 (faithful): the first pass (2^-37.4 relative) rounded once: < 0.5 + 2^-13 ULP;
- * x < -87 and NaN as the accurate tier (correctly rounded).
- *   Worst measured: sigmoid fast float32 0.500078 ULP at x = -4.911103 */
-EXP_F32_IN_F64_TIERS(sigmoid, SIG_LIM, sigmoid_f32_dd)
+EXP_F32_IN_F64_ACCURATE(sigmoid, SIG_LIM, sigmoid_f32_dd)
+
+/* fast float32 (faithful), in float: one division per register (the float64 first pass took
+ * two, in double, and ran behind PyTorch's float sigmoid).
+ *   e = exp(-a) = 2^(k/16) (1 + tail_j)(1 + r + c2 r^2 + c3 r^3) (vm_sigmoid_fast_f32_k, made by
+ *   _gen/sigmoid.py: 2^-29.2; tail_j: exp's float table T_j's rounding; r = -a - k ln2/16 in
+ *   two parts, rounded once: 2^-30 of |r| <= 2^-5.5), tmp = tail + (r + r^2 p) (two roundings,
+ *   2^-30 each): e within 2^-27.7 relative, carried as the float-float mh + ml (Sterbenz for
+ *   B - mh).  D = 1 + e as dh + dl (Fast2Sum, e's low part rounded into dl: 2^-48).  s = n/D
+ *   with n = mh + ml (x < 0) or 1: t = 1/dh (the one division), q = nh t, the remainder
+ *   n - q D by FMAs (its roundings 2^-47 of s), s = q + t rem (t's error 2^-24 times rem/n,
+ *   ~2^-23).  e's error reaches s times at most 1 (x < 0) or 1/2 (x >= 0): s within
+ *   0.5 ULP + 2^-27.6 relative < 0.59 ULP.
+ *   |x| <= 70 (f32_fast_abs): e >= 2^-101, so every intermediate is normal (the remainder
+ *   ~2^-24 s).  |x| > 70 and NaN: the scaled pass below, for those lanes only.
+ *   Worst measured: sigmoid fast float32 0.770681 ULP at x = -87.40735 (a subnormal result) */
+#define K vm_sigmoid_fast_f32_k
+static inline vf sigmoid_nabs_f32(vf x) { return vf_from_bits(vfi_or(vf_bits(x), vfi_set(VM_SIGN32))); }
+/* e(-a) (x) 2^(off/16), na = -a, as mh + *ml: off = 0 (shift) or 1024 (shift64: 2^64) */
+static inline vf sigmoid_f32_exp(vf na, float shift, vf *ml) {
+    vfi ki;
+    vf kf = exp_f32_round_k(na, K.inv_ln2_n, shift, &ki); /* ki's low bits: k + off */
+    vf r = vf_fnma(kf, vf_set(K.ln2_hi_n), na);
+    r = vf_fnma(kf, vf_set(K.ln2_lo_n), r);
+    vf p = vf_fma(r, vf_set(K.c3), vf_set(K.c2));
+    vf tmp = vf_add(vf_lookup(vm_sigmoid_tab16_f32_tail, ki, 16), vf_fma(vf_mul(r, r), p, r));
+    vf big = exp_f32_scale16(ki); /* 2^((k + off)/16) */
+    vf mh = vf_fma(big, tmp, big);
+    *ml = vf_fma(big, tmp, vf_sub(big, mh));
+    return mh;
+}
+/* n/D, n = mh + ml where neg, else one (1 or 2^64, the scale of mh) */
+static inline vf sigmoid_f32_quot(vfm neg, vf mh, vf ml, vf dh, vf dl, vf one) {
+    vf t = vf_div(vf_set(1.0f), dh);
+    vf nh = vf_select(neg, mh, one), nl = vf_select(neg, ml, vf_set(0.0f));
+    vf q = vf_mul(nh, t);
+    vf rem = vf_add(vf_fnma(q, dl, vf_fnma(q, dh, nh)), nl);
+    return vf_fma(t, rem, q);
+}
+/* |x| > 70 and NaN: e 2^64 (B = 2^(k/16 + 64) from k + 1024), normal for every a <= 104 (|x|
+ * clamped to f32_fast_clamp, 104: s(-104) < 2^-150 rounds to +0 as every s below does), so
+ * subnormal results keep their precision until the last product, s 2^64 times 2^-64, which
+ * rounds once more there (< 1 ULP); D's parts by FMAs (e 2^64 * 2^-64 exact into the sum).
+ * NaN: x + x. */
+static inline vf sigmoid_f32_fast_scaled(vf x) {
+    vf ml, na = vf_max(sigmoid_nabs_f32(x), vf_set((float)-SIG_LIM.f32_fast_clamp));
+    vf mh = sigmoid_f32_exp(na, K.shift64, &ml);
+    vf down = vf_set(0x1p-64f), one = vf_set(1.0f);
+    vf dh = vf_fma(mh, down, one);
+    vf dl = vf_fma(ml, down, vf_fma(mh, down, vf_sub(one, dh)));
+    vf s = vf_mul(sigmoid_f32_quot(vf_lt(x, vf_set(0.0f)), mh, ml, dh, dl, vf_set(0x1p64f)), down);
+    return vf_select(vf_ne(x, x), vf_add(x, x), s);
+}
+static inline vf sigmoid_f32_fast_vf(vf x, int *st) {
+    (void)st;
+    vf ml, na = sigmoid_nabs_f32(x);
+    vfm wide = vfm_not(vf_ge(na, vf_set((float)-SIG_LIM.f32_fast_abs))); /* NaN too */
+    vf mh = sigmoid_f32_exp(na, K.shift, &ml);
+    vf one = vf_set(1.0f);
+    vf dh = vf_add(one, mh);
+    vf dl = vf_add(vf_add(vf_sub(one, dh), mh), ml);
+    vf s = sigmoid_f32_quot(vf_lt(x, vf_set(0.0f)), mh, ml, dh, dl, one);
+    if (VM_RARE(vfm_bits(wide))) s = vf_select(wide, sigmoid_f32_fast_scaled(x), s);
+    return s;
+}
+#undef K
+/* the same on VD_W floats (vfh), for the kernels that run on them (the fused value-and-derivative
+ * kernel, whose derivative is in double, and softplus' derivative): through memory, so the bits
+ * are sigmoid_f32_fast_vf's */
+static inline vfh sigmoid_f32_fast_vec(vfh x, int *st) {
+    float buf[VF_W] = {0};
+    vfh_store(buf, x);
+    vf_store(buf, sigmoid_f32_fast_vf(vf_load(buf), st));
+    return vfh_load(buf);
+}
 
 /* approx float32 (bound 2^11 ULP): float arithmetic, e = scale + scale tmp from
  *   exp_f32_approx_core (< 2^4 ULP), a clamped to 86 (where 1/(1 + e) rounds to 1), s = n/(1 + e)
@@ -204,6 +275,6 @@ static inline vf sigmoid_f32_approx_vec(vf x, int *st) {
 VM_ARRAY_F64(vm_sigmoid_accurate_f64, sigmoid_f64_accurate_vec)
 VM_ARRAY_F32_IN_F64(vm_sigmoid_accurate_f32, sigmoid_f32_accurate_vec)
 VM_ARRAY_F64(vm_sigmoid_fast_f64, sigmoid_f64_fast_vec)
-VM_ARRAY_F32_IN_F64(vm_sigmoid_fast_f32, sigmoid_f32_fast_vec)
+VM_ARRAY_F32(vm_sigmoid_fast_f32, sigmoid_f32_fast_vf)
 VM_ARRAY_F64(vm_sigmoid_approx_f64, sigmoid_f64_approx_vec)
 VM_ARRAY_F32(vm_sigmoid_approx_f32, sigmoid_f32_approx_vec)

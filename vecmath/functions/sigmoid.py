@@ -1,6 +1,6 @@
 """sigmoid (SciPy: expit): the logistic function 1/(1 + exp(-x)).  Kernels
 csrc/kernels/sigmoid-inl.h (exp's cores from exp_core.h), csrc/kernels/sigmoid_deriv-inl.h;
-generator _gen/sigmoid.py (no tables of its own)."""
+generator _gen/sigmoid.py (the fast float32 tier's constants)."""
 import math
 
 from . import Function
@@ -62,6 +62,11 @@ FUNCTION = Function(
         "f32_branch_free_abs": (87.0, "float32 in double (accurate, fast): |x| clamped to this for "
                                       "exp_f32_first_core; x below -87 (float results may be "
                                       "subnormal) is recomputed one lane at a time"),
+        "f32_fast_abs": (70.0, "fast float32 (float arithmetic): |x| above (and NaN) takes the "
+                               "scaled pass (e 2^64: results down to the subnormals); below, e >= "
+                               "2^-101 and every intermediate is normal"),
+        "f32_fast_clamp": (104.0, "fast float32's scaled pass: |x| clamped to this (s(-104) "
+                                  "< 2^-150 rounds to +0, and so does every s below)"),
         "f32_approx_clamp": (86.0, "approx float32 (float arithmetic): |x| clamped for exp's float "
                                    "core; x below -86 takes exp's approx float32 tier"),
         "f32_series_abs": (2.0 ** -5, "accurate float32's unsure lanes: |x| below takes the Taylor "
