@@ -190,15 +190,11 @@ static inline vf vf_lookup(const float *t, vfi idx, int n) {
  * transposed in 16 shuffles: eight lookups of a 32-entry table by permute tree cost 32 vpermd
  * and 24 blendv (erf's and erfc's fast float32: AMD EPYC family 26, see docs/tiers.md). */
 static inline void vf_lookup_rows8(const float *rows, vfi idx, int n, vf out[8]) {
-    uint32_t j[8]; /* byte offsets of the rows (unsigned: no sign extension per lane) */
-    _mm256_storeu_si256((__m256i *)j, _mm256_slli_epi32(_mm256_and_si256(idx, _mm256_set1_epi32(n - 1)), 5));
-    /* read back from memory: GCC would extract each lane (vpextrd, a shuffle), and the
-     * shuffle unit is what the transpose needs */
-    __asm__("" : "+m"(j));
-    const char *base = (const char *)rows;
+    int32_t j[8];
+    _mm256_storeu_si256((__m256i *)j, _mm256_and_si256(idx, _mm256_set1_epi32(n - 1)));
     __m256 a[4], b[4];
     for (int l = 0; l < 4; l++) {
-        const float *r = (const float *)(base + j[l]), *q = (const float *)(base + j[l + 4]);
+        const float *r = rows + 8 * j[l], *q = rows + 8 * j[l + 4];
         a[l] = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(r)), _mm_load_ps(q), 1);
         b[l] = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(r + 4)), _mm_load_ps(q + 4), 1);
     }
