@@ -49,7 +49,8 @@ def test_midpoint_windows_are_powers_of_two():
     from vecmath import _data
 
     windows = [_data.VM_EXP_F32_ACCURATE_K["window"]] + [
-        getattr(_data, f"VM_{fn.upper()}_LIMITS")["f32_cr_window"] for fn in ("log", "tanh", "atan")]
+        getattr(_data, f"VM_{fn.upper()}_LIMITS")["f32_cr_window"] for fn in ("log", "tanh", "atan")] + [
+        getattr(_data, f"VM_{fn.upper()}_F32_FIRST_K")["window"] for fn in ("erf", "erfc")]
     for w in windows:
         assert w >= 1 and math.frexp(w)[0] == 0.5, w
 

@@ -1588,6 +1588,74 @@ static const float vm_erf_fast_f32_c6[32] __attribute__((aligned(64))) = {
     0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x1.956b900000000p-8f,
 };
 
+/* fast float32 erf, AVX2: row i = s_i, c0..c6 of slot i (the tables above) */
+static const float vm_erf_fast_f32_rows[256] __attribute__((aligned(64))) = {
+    0x1.1ffee40000000p-3f, 0x1.42d6c20000000p-3f, 0x1.1b357c0000000p+0f, -0x1.3e9af20000000p-3f,
+    -0x1.6a71680000000p-2f, 0x1.3a1b060000000p-4f, -0x1.0f30d60000000p-1f, 0x1.3556580000000p-1f,
+    0x1.5fea9e0000000p-3f, 0x1.8938a40000000p-3f, 0x1.1875e00000000p+0f, -0x1.818a840000000p-3f,
+    -0x1.60681e0000000p-2f, 0x1.6b937e0000000p-4f, 0x1.d4fdf60000000p+0f, 0x1.4c198c0000000p+3f,
+    0x1.9ff9880000000p-3f, 0x1.cf006c0000000p-3f, 0x1.1530c40000000p+0f, -0x1.c268380000000p-3f,
+    -0x1.538ec20000000p-2f, 0x1.b5798e0000000p-4f, 0x1.5714280000000p+0f, -0x1.5033ac0000000p-3f,
+    0x1.dff83e0000000p-3f, 0x1.09eab20000000p-2f, 0x1.116d560000000p+0f, -0x1.00524c0000000p-2f,
+    -0x1.453f560000000p-2f, 0x1.e167f00000000p-4f, 0x1.33bdae0000000p+1f, 0x1.1aa49e0000000p+3f,
+    0x1.1ff77e0000000p-2f, 0x1.3c91ca0000000p-2f, 0x1.0ae68e0000000p+0f, -0x1.2c3a8c0000000p-2f,
+    -0x1.2b58580000000p-2f, 0x1.1dd0600000000p-3f, -0x1.ddb3d20000000p-4f, -0x1.40946a0000000p-1f,
+    0x1.5fdc6c0000000p-2f, 0x1.7df1e80000000p-2f, 0x1.00b1f00000000p+0f, -0x1.60d1080000000p-2f,
+    -0x1.0555a80000000p-2f, 0x1.45d5cc0000000p-3f, -0x1.dde5060000000p-7f, -0x1.08c1620000000p-2f,
+    0x1.9ff6720000000p-2f, 0x1.bcc6c80000000p-2f, 0x1.e9d9600000000p-1f, -0x1.8df77c0000000p-2f,
+    -0x1.b5ad4e0000000p-3f, 0x1.629a3e0000000p-3f, 0x1.10d9a40000000p-4f, -0x1.fca3f60000000p-3f,
+    0x1.dffe880000000p-2f, 0x1.f86e560000000p-2f, 0x1.cfc4be0000000p-1f, -0x1.b2c7220000000p-2f,
+    -0x1.5aa7800000000p-3f, 0x1.7398a60000000p-3f, 0x1.b6d8160000000p-6f, -0x1.0ee34a0000000p-2f,
+    0x1.1ffdf20000000p-1f, 0x1.25b6f80000000p-1f, 0x1.a509340000000p-1f, -0x1.d9a6fe0000000p-2f,
+    -0x1.9c3c240000000p-4f, 0x1.75daa20000000p-3f, -0x1.c0eea20000000p-7f, -0x1.d2afd00000000p-5f,
+    0x1.5ffde40000000p-1f, 0x1.5690c80000000p-1f, 0x1.6821fc0000000p-1f, -0x1.ef2bc60000000p-2f,
+    -0x1.a417620000000p-7f, 0x1.5330000000000p-3f, -0x1.661eaa0000000p-5f, -0x1.29b4860000000p-5f,
+    0x1.9fe8360000000p-1f, 0x1.7fabe00000000p-1f, 0x1.2aa45a0000000p-1f, -0x1.e52f500000000p-2f,
+    0x1.fd2f460000000p-5f, 0x1.0fb7f40000000p-3f, -0x1.efb0240000000p-5f, -0x1.0e05a60000000p-6f,
+    0x1.dff86e0000000p-1f, 0x1.a1518e0000000p-1f, 0x1.dfd7740000000p-2f, -0x1.c1d2e40000000p-2f,
+    0x1.e4b5ae0000000p-4f, 0x1.747ab40000000p-4f, -0x1.1e37940000000p-4f, 0x1.d340d40000000p-9f,
+    0x1.1fe9500000000p+0f, 0x1.c6cc600000000p-1f, 0x1.462a9c0000000p-2f, -0x1.6ed3080000000p-2f,
+    0x1.4c9fdc0000000p-3f, 0x1.cc10ce0000000p-6f, -0x1.f59b160000000p-5f, 0x1.f779dc0000000p-7f,
+    0x1.5fd7d60000000p+0f, 0x1.e568da0000000p-1f, 0x1.5d7c360000000p-3f, -0x1.e053f60000000p-3f,
+    0x1.439bda0000000p-3f, -0x1.f223c00000000p-6f, -0x1.f702ec0000000p-6f, 0x1.677a460000000p-6f,
+    0x1.9ffb020000000p+0f, 0x1.f4f5c60000000p-1f, 0x1.49b22a0000000p-4f, -0x1.0bdd8c0000000p-3f,
+    0x1.d6754c0000000p-4f, -0x1.974a7c0000000p-5f, -0x1.33b9640000000p-9f, 0x1.d6c8620000000p-7f,
+    0x1.dfe9b80000000p+0f, 0x1.fbe4a00000000p-1f, 0x1.1328700000000p-5f, -0x1.01e9f20000000p-4f,
+    0x1.147aa40000000p-4f, -0x1.5a587a0000000p-5f, 0x1.72ae260000000p-7f, 0x1.0c968a0000000p-8f,
+    0x1.1ffc880000000p+1f, 0x1.ff402e0000000p-1f, 0x1.d44d0a0000000p-8f, -0x1.0768080000000p-6f,
+    0x1.641b040000000p-6f, -0x1.38d9a40000000p-6f, 0x1.5acb9a0000000p-7f, -0x1.6a859c0000000p-9f,
+    0x1.5ffd300000000p+1f, 0x1.fff2ce0000000p-1f, 0x1.33883a0000000p-11f, -0x1.a6d5140000000p-10f,
+    0x1.69abd20000000p-9f, -0x1.ab28fc0000000p-9f, 0x1.727d8c0000000p-9f, -0x1.b505360000000p-10f,
+    0x1.9fca040000000p+1f, 0x1.ffff6e0000000p-1f, 0x1.ef1c3a0000000p-16f, -0x1.91f3fa0000000p-14f,
+    0x1.9d22d40000000p-13f, -0x1.2f62700000000p-12f, 0x1.60e41a0000000p-12f, -0x1.1974960000000p-12f,
+    0x1.df39520000000p+1f, 0x1.fffffc0000000p-1f, 0x1.ef5b3e0000000p-21f, -0x1.cf5ac00000000p-19f,
+    0x1.1544140000000p-17f, -0x1.e3fc660000000p-17f, 0x1.5dcbf40000000p-16f, -0x1.59b8520000000p-16f,
+    0x1.0000000000000p+2f, 0x1.0000000000000p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x1.0000000000000p+2f, 0x1.0000000000000p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x1.0000000000000p+2f, 0x1.0000000000000p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x1.0000000000000p+2f, 0x1.0000000000000p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x1.0000000000000p+2f, 0x1.0000000000000p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x1.0000000000000p+2f, 0x1.0000000000000p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x1.0000000000000p+2f, 0x1.0000000000000p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x1.0000000000000p+2f, 0x1.0000000000000p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x1.0000000000000p+2f, 0x1.0000000000000p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x1.0000000000000p+2f, 0x1.0000000000000p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x1.0000000000000p+2f, 0x1.0000000000000p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
+    0x0.0p+0f, 0x0.0p+0f, 0x1.06eba80000000p-3f, 0x1.8e64a60000000p-22f,
+    -0x1.812d320000000p-2f, 0x1.ec281e0000000p-12f, 0x1.bf18940000000p-4f, 0x1.956b900000000p-8f,
+};
+
 /* approx float32 erf: c0 + t (c1 + .. + c3 t^2), t = a - s_i, erf(s + t) on quarter binades of a from 1/8 to the clamp; slot 31: [0, 1/8), t + t (c1 - 1 + ..); relative error (certified, float coefficients): erf 2^-16.19, small 2^-19.3 */
 static const struct {
     float clamp;
@@ -1657,6 +1725,139 @@ static const float vm_erf_approx_f32_c3[32] __attribute__((aligned(64))) = {
     0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
     0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f,
     0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, -0x1.7de4b40000000p-2f,
+};
+
+/* accurate float32 erf, first pass in double: c0 + t (c1 + .. + c8 t^7) on the fast tier's 32 slots, t = a - m_i; slots' relative error <= 2^-37.44 (certified); total bound 2^-37.44 */
+static const struct {
+    double index_base;
+    double small;
+    double clamp;
+    double window;
+} vm_erf_f32_first_k = {
+    .index_base = 0x1.fe00000000000p+11,  /* slot = (bits(a) >> 50) - this; a < small: 31 */
+    .small = 0x1.0000000000000p-3,  /* below: slot 31 (m = 0, c0 = 0) */
+    .clamp = 0x1.0000000000000p+2,  /* a = min(|x|, clamp) */
+    .window = 0x1.0000000000000p+17,  /* result ulps around a float midpoint sent to the exact path */
+};
+
+/* accurate float32 erf first pass: origin m_i of each slot (t = a - m_i, exact) */
+static const double vm_erf_f32_first_m[32] __attribute__((aligned(64))) = {
+    0x1.2000000000000p-3, 0x1.6000000000000p-3, 0x1.a000000000000p-3, 0x1.e000000000000p-3,
+    0x1.2000000000000p-2, 0x1.6000000000000p-2, 0x1.a000000000000p-2, 0x1.e000000000000p-2,
+    0x1.2000000000000p-1, 0x1.6000000000000p-1, 0x1.a000000000000p-1, 0x1.e000000000000p-1,
+    0x1.2000000000000p+0, 0x1.6000000000000p+0, 0x1.a000000000000p+0, 0x1.e000000000000p+0,
+    0x1.2000000000000p+1, 0x1.6000000000000p+1, 0x1.a000000000000p+1, 0x1.e000000000000p+1,
+    0x1.0000000000000p+2, 0x1.0000000000000p+2, 0x1.0000000000000p+2, 0x1.0000000000000p+2,
+    0x1.0000000000000p+2, 0x1.0000000000000p+2, 0x1.0000000000000p+2, 0x1.0000000000000p+2,
+    0x1.0000000000000p+2, 0x1.0000000000000p+2, 0x1.0000000000000p+2, 0x0.0p+0,
+};
+
+/* accurate float32 erf first pass: t^0 coefficient per slot */
+static const double vm_erf_f32_first_c0[32] __attribute__((aligned(64))) = {
+    0x1.42d7fc2f64959p-3, 0x1.895010fdbdbfdp-3, 0x1.cf076d1233237p-3, 0x1.09eed6982b948p-2,
+    0x1.3c9aa8b84bedap-2, 0x1.7e15944d9d3e4p-2, 0x1.bccfec24855b8p-2, 0x1.f86faa9428f9dp-2,
+    0x1.25b8a88b6dd7fp-1, 0x1.569243d2b3a9bp-1, 0x1.7fb9bfaed8078p-1, 0x1.a1551a16aaeafp-1,
+    0x1.c6dad2829ec8bp-1, 0x1.e5768c3b4a3fdp-1, 0x1.f4f693b67bd68p-1, 0x1.fbe61eef4cf5dp-1,
+    0x1.ff4047603181dp-1, 0x1.fff2cfb045b09p-1, 0x1.ffff6f9f67e14p-1, 0x1.fffffc2f1718cp-1,
+    0x1.0000000000000p+0, 0x1.0000000000000p+0, 0x1.0000000000000p+0, 0x1.0000000000000p+0,
+    0x1.0000000000000p+0, 0x1.0000000000000p+0, 0x1.0000000000000p+0, 0x1.0000000000000p+0,
+    0x1.0000000000000p+0, 0x1.0000000000000p+0, 0x1.0000000000000p+0, 0x0.0p+0,
+};
+
+/* accurate float32 erf first pass: t^1 coefficient per slot */
+static const double vm_erf_f32_first_c1[32] __attribute__((aligned(64))) = {
+    0x1.1b357141d95d5p+0, 0x1.1874ddcdfce24p+0, 0x1.153068581b781p+0, 0x1.116cd8fd67618p+0,
+    0x1.0ae54fa490722p+0, 0x1.00abcf3e187a9p+0, 0x1.e9d5a8e4c934ep-1, 0x1.cfc41e36c7df9p-1,
+    0x1.a5074e21576ffp-1, 0x1.681ff24b4ac26p-1, 0x1.2a8dcede3684dp-1, 0x1.dfca26f5bc10ap-2,
+    0x1.45e99bcbbad8dp-2, 0x1.5ce595c438d34p-3, 0x1.499d478b969c4p-4, 0x1.12ceb37fdee3fp-5,
+    0x1.d4143b7196c1cp-8, 0x1.3360ce2c02e77p-11, 0x1.e9b5d9d07e356p-16, 0x1.d936a8c83337cp-21,
+    0x0.0p+0, 0x0.0p+0, 0x0.0p+0, 0x0.0p+0,
+    0x0.0p+0, 0x0.0p+0, 0x0.0p+0, 0x0.0p+0,
+    0x0.0p+0, 0x0.0p+0, 0x0.0p+0, 0x1.20dd750429b43p+0,
+};
+
+/* accurate float32 erf first pass: t^2 coefficient per slot */
+static const double vm_erf_f32_first_c2[32] __attribute__((aligned(64))) = {
+    -0x1.3e9c1f6a1488fp-3, -0x1.81a0b0fb3bb72p-3, -0x1.c26ea98f2ca31p-3, -0x1.00560b6d90eb6p-2,
+    -0x1.2c41f999227f4p-2, -0x1.60ec3cf561a7fp-2, -0x1.8dfd9939e37acp-2, -0x1.b2c7dc535b61bp-2,
+    -0x1.d9a837e582ab5p-2, -0x1.ef2bed27872f8p-2, -0x1.e526702918f3bp-2, -0x1.c1cd848660995p-2,
+    -0x1.6ea6cf45622cep-2, -0x1.dfbbadedfe7bep-3, -0x1.0bcfca216f356p-3, -0x1.01a1c847b75efp-4,
+    -0x1.074b60f03836cp-6, -0x1.a6a51bee7aba1p-10, -0x1.8de3cbd212404p-14, -0x1.bba3742166557p-19,
+    0x0.0p+0, 0x0.0p+0, 0x0.0p+0, 0x0.0p+0,
+    0x0.0p+0, 0x0.0p+0, 0x0.0p+0, 0x0.0p+0,
+    0x0.0p+0, 0x0.0p+0, 0x0.0p+0, 0x1.4d1454ab804d6p-37,
+};
+
+/* accurate float32 erf first pass: t^3 coefficient per slot */
+static const double vm_erf_f32_first_c3[32] __attribute__((aligned(64))) = {
+    -0x1.6aad45897e0f7p-2, -0x1.5fd9484441a3ep-2, -0x1.5316624fc82acp-2, -0x1.4483af88c071bp-2,
+    -0x1.2b900b640646fp-2, -0x1.05599bafe37a5p-2, -0x1.b588d8dc5d9fcp-3, -0x1.5a9de93fa263fp-3,
+    -0x1.9c41d1dbca94fp-4, -0x1.a42545945b9a8p-7, 0x1.fe0796ad54229p-5, 0x1.e4c9975898c39p-4,
+    0x1.4cb3cef486708p-3, 0x1.4374d88e44a13p-3, 0x1.d6631ec6f7e64p-4, 0x1.143d1c9c12a9bp-4,
+    0x1.63ef35b5e2c7ep-6, 0x1.69cefe6871262p-9, 0x1.9aa61a8a46f62p-13, 0x1.0b70975bcf9d8p-17,
+    0x0.0p+0, 0x0.0p+0, 0x0.0p+0, 0x0.0p+0,
+    0x0.0p+0, 0x0.0p+0, 0x0.0p+0, 0x0.0p+0,
+    0x0.0p+0, 0x0.0p+0, 0x0.0p+0, -0x1.812746cb92988p-2,
+};
+
+/* accurate float32 erf first pass: t^4 coefficient per slot */
+static const double vm_erf_f32_first_c4[32] __attribute__((aligned(64))) = {
+    0x1.3a68d080094e3p-4, 0x1.7a087c299a72cp-4, 0x1.b60ade4fd95f0p-4, 0x1.ede5c984d912bp-4,
+    0x1.1c6c7eef5ae6dp-3, 0x1.451ef627f07c1p-3, 0x1.62338788a3bc9p-3, 0x1.7317958d2591ep-3,
+    0x1.75bebc1e045a1p-3, 0x1.532415c720e99p-3, 0x1.0fa23026b234bp-3, 0x1.747e31c822f8ep-4,
+    0x1.ca508883dc12dp-6, -0x1.f3b8d473011b2p-6, -0x1.974c04592e0dbp-5, -0x1.5a3166036d466p-5,
+    -0x1.38a986fd3da15p-6, -0x1.ab0ba96bb60afp-9, -0x1.2c7d83ed12e6fp-12, -0x1.d07557028b051p-17,
+    0x0.0p+0, 0x0.0p+0, 0x0.0p+0, 0x0.0p+0,
+    0x0.0p+0, 0x0.0p+0, 0x0.0p+0, 0x0.0p+0,
+    0x0.0p+0, 0x0.0p+0, 0x0.0p+0, 0x1.b64c4261e07d0p-24,
+};
+
+/* accurate float32 erf first pass: t^5 coefficient per slot */
+static const double vm_erf_f32_first_c5[32] __attribute__((aligned(64))) = {
+    0x1.a186d4664e1bcp-4, 0x1.8c3a8e140d161p-4, 0x1.7350609e627bbp-4, 0x1.571d47abaf495p-4,
+    0x1.277ad6a448670p-4, 0x1.c06c6d9c5e394p-5, 0x1.26cf8629e1af9p-5, 0x1.133e0585a0153p-6,
+    -0x1.6410062fae87cp-7, -0x1.558b15dcd2b40p-5, -0x1.fa21b85c60db7p-5, -0x1.1d1eedf3fdc6ep-4,
+    -0x1.f65cc5df50023p-5, -0x1.f5757a3b89725p-6, -0x1.17e7a31e7ad08p-9, 0x1.7799dc11e5ca9p-7,
+    0x1.5d4f0c55b0957p-7, 0x1.6945c12ea8798p-9, 0x1.48dd2083cc80dp-12, 0x1.33870e958ebbcp-16,
+    0x0.0p+0, 0x0.0p+0, 0x0.0p+0, 0x0.0p+0,
+    0x0.0p+0, 0x0.0p+0, 0x0.0p+0, 0x0.0p+0,
+    0x0.0p+0, 0x0.0p+0, 0x0.0p+0, 0x1.ce2bc329c77c7p-4,
+};
+
+/* accurate float32 erf first pass: t^6 coefficient per slot */
+static const double vm_erf_f32_first_c6[32] __attribute__((aligned(64))) = {
+    -0x1.9da801f4d5cfbp-6, -0x1.ee09a9c02bf9ep-6, -0x1.1be79c990a150p-5, -0x1.3d060f3863c04p-5,
+    -0x1.66c9abc61e810p-5, -0x1.8e2d6f5ca9d1cp-5, -0x1.a1bca88e480ccp-5, -0x1.a155bb2cf1205p-5,
+    -0x1.7df892a14c821p-5, -0x1.1b7af1e3eb27dp-5, -0x1.3154b68342049p-6, -0x1.47678f8025803p-9,
+    0x1.fd15dde662844p-7, 0x1.6b165b018dc24p-6, 0x1.d85a21c042c39p-7, 0x1.0d0df09f537e6p-8,
+    -0x1.7ca9411ed0c29p-9, -0x1.b29c01ced0106p-10, -0x1.144e9ef3c3953p-12, -0x1.42e1e010f85a0p-16,
+    0x0.0p+0, 0x0.0p+0, 0x0.0p+0, 0x0.0p+0,
+    0x0.0p+0, 0x0.0p+0, 0x0.0p+0, 0x0.0p+0,
+    0x0.0p+0, 0x0.0p+0, 0x0.0p+0, 0x1.cd14f0fd824b8p-15,
+};
+
+/* accurate float32 erf first pass: t^7 coefficient per slot */
+static const double vm_erf_f32_first_c7[32] __attribute__((aligned(64))) = {
+    -0x1.7cfc43af51bddp-6, -0x1.6110936d2d5d8p-6, -0x1.40a5f7564a55ep-6, -0x1.1c4a83817e06cp-6,
+    -0x1.bf597c099e6b9p-7, -0x1.0e96b9383e630p-7, -0x1.5b6ef9f27e8e5p-9, 0x1.718aec693a33cp-9,
+    0x1.49753c8ef74c4p-7, 0x1.117085c084992p-6, 0x1.375c17d559bf8p-6, 0x1.1a20dec4dc026p-6,
+    0x1.3a617c2cc2f8cp-7, -0x1.6587844a3d54fp-10, -0x1.920c64d2da870p-8, -0x1.42261d59ec7b2p-8,
+    -0x1.7a47efba28737p-11, 0x1.4d5a947465febp-11, 0x1.6c0e7b83f59adp-13, 0x1.1fa38b9392d42p-16,
+    0x0.0p+0, 0x0.0p+0, 0x0.0p+0, 0x0.0p+0,
+    0x0.0p+0, 0x0.0p+0, 0x0.0p+0, 0x0.0p+0,
+    0x0.0p+0, 0x0.0p+0, 0x0.0p+0, -0x1.c0b83a7d89e4fp-6,
+};
+
+/* accurate float32 erf first pass: t^8 coefficient per slot */
+static const double vm_erf_f32_first_c8[32] __attribute__((aligned(64))) = {
+    0x1.97d8c62b31748p-8, 0x1.e3e8841b5648fp-8, 0x1.13d07bfef77d1p-7, 0x1.30f753b82b0b5p-7,
+    0x1.52b7646f62643p-7, 0x1.6c57952a6212bp-7, 0x1.6eb95e353d368p-7, 0x1.5ac59a598fb3ep-7,
+    0x1.18d015e78b377p-7, 0x1.29ee1b0fe1f58p-8, 0x1.2275a1e8de61fp-13, -0x1.c9968746c74e8p-9,
+    -0x1.87f7c1512007fp-8, -0x1.167bb8e00c3adp-8, -0x1.36b6b13bb43a2p-11, 0x1.7296ecf0b7cf2p-10,
+    0x1.056855ff5bdd0p-10, -0x1.4dc66b3562ab3p-14, -0x1.57fb3d2f2e103p-14, -0x1.84768da47ecf6p-17,
+    0x0.0p+0, 0x0.0p+0, 0x0.0p+0, 0x0.0p+0,
+    0x0.0p+0, 0x0.0p+0, 0x0.0p+0, 0x0.0p+0,
+    0x0.0p+0, 0x0.0p+0, 0x0.0p+0, 0x1.527787aae6111p-9,
 };
 
 /* where erf's kernels change path or saturate (vecmath/functions/erf.py: limits) */
@@ -1797,6 +1998,74 @@ static const float vm_erfc_fast_f32_c6[32] __attribute__((aligned(64))) = {
     -0x1.e284080000000p-25f, -0x1.e284080000000p-25f, -0x1.e284080000000p-25f, 0x1.956b900000000p-8f,
 };
 
+/* fast float32 erfc, AVX2: row i = s_i, c0..c6 of slot i (the tables above) */
+static const float vm_erfc_fast_f32_rows[256] __attribute__((aligned(64))) = {
+    0x1.1ffee40000000p-3f, 0x1.42d6c20000000p-3f, 0x1.1b357c0000000p+0f, -0x1.3e9af20000000p-3f,
+    -0x1.6a71680000000p-2f, 0x1.3a1b060000000p-4f, -0x1.0f30d60000000p-1f, 0x1.3556580000000p-1f,
+    0x1.5fea9e0000000p-3f, 0x1.8938a40000000p-3f, 0x1.1875e00000000p+0f, -0x1.818a840000000p-3f,
+    -0x1.60681e0000000p-2f, 0x1.6b937e0000000p-4f, 0x1.d4fdf60000000p+0f, 0x1.4c198c0000000p+3f,
+    0x1.9ff9880000000p-3f, 0x1.cf006c0000000p-3f, 0x1.1530c40000000p+0f, -0x1.c268380000000p-3f,
+    -0x1.538ec20000000p-2f, 0x1.b5798e0000000p-4f, 0x1.5714280000000p+0f, -0x1.5033ac0000000p-3f,
+    0x1.dff83e0000000p-3f, 0x1.09eab20000000p-2f, 0x1.116d560000000p+0f, -0x1.00524c0000000p-2f,
+    -0x1.453f560000000p-2f, 0x1.e167f00000000p-4f, 0x1.33bdae0000000p+1f, 0x1.1aa49e0000000p+3f,
+    0x1.1ff77e0000000p-2f, 0x1.3c91ca0000000p-2f, 0x1.0ae68e0000000p+0f, -0x1.2c3a8c0000000p-2f,
+    -0x1.2b58580000000p-2f, 0x1.1dd0600000000p-3f, -0x1.ddb3d20000000p-4f, -0x1.40946a0000000p-1f,
+    0x1.5fdc6c0000000p-2f, 0x1.7df1e80000000p-2f, 0x1.00b1f00000000p+0f, -0x1.60d1080000000p-2f,
+    -0x1.0555a80000000p-2f, 0x1.45d5cc0000000p-3f, -0x1.dde5060000000p-7f, -0x1.08c1620000000p-2f,
+    0x1.9ff6720000000p-2f, 0x1.bcc6c80000000p-2f, 0x1.e9d9600000000p-1f, -0x1.8df77c0000000p-2f,
+    -0x1.b5ad4e0000000p-3f, 0x1.629a3e0000000p-3f, 0x1.10d9a40000000p-4f, -0x1.fca3f60000000p-3f,
+    0x1.dffe880000000p-2f, 0x1.f86e560000000p-2f, 0x1.cfc4be0000000p-1f, -0x1.b2c7220000000p-2f,
+    -0x1.5aa7800000000p-3f, 0x1.7398a60000000p-3f, 0x1.b6d8160000000p-6f, -0x1.0ee34a0000000p-2f,
+    0x1.1fe1ec0000000p-1f, 0x1.2b93160000000p-1f, -0x1.e1b1480000000p-2f, 0x1.484ebe0000000p-2f,
+    -0x1.8c1f7c0000000p-3f, 0x1.b203000000000p-4f, -0x1.b950780000000p-5f, 0x1.306ed80000000p-6f,
+    0x1.5fd32c0000000p-1f, 0x1.0fe02c0000000p-1f, -0x1.982c920000000p-2f, 0x1.0745720000000p-2f,
+    -0x1.2f078a0000000p-3f, 0x1.3e42f00000000p-4f, -0x1.2fe7da0000000p-5f, 0x1.2851ce0000000p-6f,
+    0x1.9ffda60000000p-1f, 0x1.f073da0000000p-2f, -0x1.5cbe220000000p-2f, 0x1.aa35f60000000p-3f,
+    -0x1.d439ee0000000p-4f, 0x1.d7ad440000000p-5f, -0x1.d3b6760000000p-6f, 0x1.48d3740000000p-6f,
+    0x1.dffa460000000p-1f, 0x1.c7fb700000000p-2f, -0x1.2c88960000000p-2f, 0x1.5c7d800000000p-3f,
+    -0x1.6dcbc80000000p-4f, 0x1.6225b60000000p-5f, -0x1.5779c20000000p-6f, 0x1.3855fa0000000p-8f,
+    0x1.1ff1b00000000p+0f, 0x1.953f820000000p-2f, -0x1.e7a8800000000p-3f, 0x1.05fcba0000000p-3f,
+    -0x1.014d8c0000000p-4f, 0x1.d50a3e0000000p-6f, -0x1.939c760000000p-7f, 0x1.577f720000000p-8f,
+    0x1.5ff2d60000000p+0f, 0x1.5f92aa0000000p-2f, -0x1.798d520000000p-3f, 0x1.702cde0000000p-4f,
+    -0x1.4be9220000000p-5f, 0x1.17fd280000000p-6f, -0x1.c125020000000p-8f, 0x1.65db100000000p-9f,
+    0x1.9fdf900000000p+0f, 0x1.3596ea0000000p-2f, -0x1.2b33a00000000p-3f, 0x1.0a3fb20000000p-4f,
+    -0x1.ba5b440000000p-6f, 0x1.5a607a0000000p-7f, -0x1.00d5ba0000000p-8f, 0x1.789e1e0000000p-10f,
+    0x1.dfe0f60000000p+0f, 0x1.13f41c0000000p-2f, -0x1.e395560000000p-4f, 0x1.8aa6200000000p-5f,
+    -0x1.2f31840000000p-6f, 0x1.b9dd760000000p-8f, -0x1.3058de0000000p-9f, 0x1.c044660000000p-11f,
+    0x1.1fe60c0000000p+1f, 0x1.d969080000000p-3f, -0x1.6aa5fc0000000p-4f, 0x1.064c400000000p-5f,
+    -0x1.68e2a20000000p-7f, 0x1.daf2a60000000p-9f, -0x1.2ec1de0000000p-10f, 0x1.6fdd8a0000000p-12f,
+    0x1.5ff8f20000000p+1f, 0x1.8ca5da0000000p-3f, -0x1.030e640000000p-4f, 0x1.43c9a00000000p-6f,
+    -0x1.8501a00000000p-8f, 0x1.c2e87e0000000p-10f, -0x1.fcf9540000000p-12f, 0x1.14ef340000000p-13f,
+    0x1.9ff9520000000p+1f, 0x1.54acac0000000p-3f, -0x1.82b3620000000p-5f, 0x1.a7ff7c0000000p-7f,
+    -0x1.c2630e0000000p-9f, 0x1.d0a5ac0000000p-11f, -0x1.d4d1200000000p-13f, 0x1.c949520000000p-15f,
+    0x1.dfed7a0000000p+1f, 0x1.2a35c00000000p-3f, -0x1.2abb5e0000000p-5f, 0x1.230e620000000p-7f,
+    -0x1.145af60000000p-9f, 0x1.0020da0000000p-11f, -0x1.d021200000000p-14f, 0x1.a2c3b60000000p-16f,
+    0x1.1ff62c0000000p+2f, 0x1.f5c2fe0000000p-4f, -0x1.aa59f80000000p-6f, 0x1.62e28a0000000p-8f,
+    -0x1.21ac960000000p-10f, 0x1.d045840000000p-13f, -0x1.7387ea0000000p-15f, 0x1.1f5f020000000p-17f,
+    0x1.5fecb60000000p+2f, 0x1.9da0880000000p-4f, -0x1.23ab320000000p-6f, 0x1.9563f40000000p-9f,
+    -0x1.15caee0000000p-11f, 0x1.77a5800000000p-14f, -0x1.fd38240000000p-17f, 0x1.509e980000000p-19f,
+    0x1.9ffcb80000000p+2f, 0x1.5f787a0000000p-4f, -0x1.a6e9440000000p-7f, 0x1.f76a600000000p-10f,
+    -0x1.287e1c0000000p-12f, 0x1.59bab40000000p-15f, -0x1.9408c80000000p-18f, 0x1.ceb89c0000000p-21f,
+    0x1.dffe8c0000000p+2f, 0x1.3175180000000p-4f, -0x1.40463a0000000p-7f, 0x1.4d0aa60000000p-10f,
+    -0x1.5785f80000000p-13f, 0x1.5f9b5a0000000p-16f, -0x1.67c1ca0000000p-19f, 0x1.5f1b6a0000000p-22f,
+    0x1.1fea220000000p+3f, 0x1.fe93120000000p-5f, -0x1.c089540000000p-8f, 0x1.87ba960000000p-11f,
+    -0x1.541a580000000p-14f, 0x1.25a6560000000p-17f, -0x1.0175a60000000p-20f, 0x1.b742400000000p-24f,
+    0x1.47fa5e0000000p+3f, 0x1.c0d33e0000000p-5f, -0x1.5b11600000000p-8f, 0x1.0b27c20000000p-11f,
+    -0x1.9959da0000000p-15f, 0x1.38ca340000000p-18f, -0x1.24f5d40000000p-21f, -0x1.e284080000000p-25f,
+    0x1.47fa5e0000000p+3f, 0x1.c0d33e0000000p-5f, -0x1.5b11600000000p-8f, 0x1.0b27c20000000p-11f,
+    -0x1.9959da0000000p-15f, 0x1.38ca340000000p-18f, -0x1.24f5d40000000p-21f, -0x1.e284080000000p-25f,
+    0x1.47fa5e0000000p+3f, 0x1.c0d33e0000000p-5f, -0x1.5b11600000000p-8f, 0x1.0b27c20000000p-11f,
+    -0x1.9959da0000000p-15f, 0x1.38ca340000000p-18f, -0x1.24f5d40000000p-21f, -0x1.e284080000000p-25f,
+    0x1.47fa5e0000000p+3f, 0x1.c0d33e0000000p-5f, -0x1.5b11600000000p-8f, 0x1.0b27c20000000p-11f,
+    -0x1.9959da0000000p-15f, 0x1.38ca340000000p-18f, -0x1.24f5d40000000p-21f, -0x1.e284080000000p-25f,
+    0x1.47fa5e0000000p+3f, 0x1.c0d33e0000000p-5f, -0x1.5b11600000000p-8f, 0x1.0b27c20000000p-11f,
+    -0x1.9959da0000000p-15f, 0x1.38ca340000000p-18f, -0x1.24f5d40000000p-21f, -0x1.e284080000000p-25f,
+    0x1.47fa5e0000000p+3f, 0x1.c0d33e0000000p-5f, -0x1.5b11600000000p-8f, 0x1.0b27c20000000p-11f,
+    -0x1.9959da0000000p-15f, 0x1.38ca340000000p-18f, -0x1.24f5d40000000p-21f, -0x1.e284080000000p-25f,
+    0x0.0p+0f, 0x0.0p+0f, 0x1.06eba80000000p-3f, 0x1.8e64a60000000p-22f,
+    -0x1.812d320000000p-2f, 0x1.ec281e0000000p-12f, 0x1.bf18940000000p-4f, 0x1.956b900000000p-8f,
+};
+
 /* approx float32 erfc: c0 + t (c1 + .. + c3 t^2), t = a - s_i, erf(s + t) below 1/2 (erfc = 1 - erf), erfcx(s + t) on quarter binades from 1/2 to the clamp; slot 31: [0, 1/8), t + t (c1 - 1 + ..); relative error (certified, float coefficients): erf 2^-23.65, erfcx 2^-15.33, small 2^-19.3 */
 static const struct {
     float clamp;
@@ -1868,6 +2137,141 @@ static const float vm_erfc_approx_f32_c3[32] __attribute__((aligned(64))) = {
     -0x1.23dcee0000000p-10f, -0x1.172a3c0000000p-11f, -0x1.29bac20000000p-12f, -0x1.58a5b20000000p-13f,
     -0x1.56fcfa0000000p-14f, -0x1.9988ac0000000p-15f, -0x1.9988ac0000000p-15f, -0x1.9988ac0000000p-15f,
     -0x1.9988ac0000000p-15f, -0x1.9988ac0000000p-15f, -0x1.9988ac0000000p-15f, -0x1.7de4b40000000p-2f,
+};
+
+/* accurate float32 erfc, first pass in double: c0 + t (c1 + .. + c8 t^7) on the fast tier's 32 slots, t = a - m_i; slots' relative error <= 2^-36.94 (certified), exp(-a^2) from exp_f32_first_core; total bound 2^-36.19 */
+static const struct {
+    double index_base;
+    double small;
+    double clamp;
+    double poly_limit;
+    double window;
+} vm_erfc_f32_first_k = {
+    .index_base = 0x1.fe00000000000p+11,  /* slot = (bits(a) >> 50) - this; a < small: 31 */
+    .small = 0x1.0000000000000p-3,  /* below: slot 31 (m = 0, c0 = 0) */
+    .clamp = 0x1.5000000000000p+3,  /* a = min(|x|, clamp) */
+    .poly_limit = 0x1.0000000000000p-1,  /* below: 1 - erf(x); beyond: exp(-a^2) erfcx(a) */
+    .window = 0x1.0000000000000p+18,  /* result ulps around a float midpoint sent to the exact path */
+};
+
+/* accurate float32 erfc first pass: origin m_i of each slot (t = a - m_i, exact) */
+static const double vm_erfc_f32_first_m[32] __attribute__((aligned(64))) = {
+    0x1.2000000000000p-3, 0x1.6000000000000p-3, 0x1.a000000000000p-3, 0x1.e000000000000p-3,
+    0x1.2000000000000p-2, 0x1.6000000000000p-2, 0x1.a000000000000p-2, 0x1.e000000000000p-2,
+    0x1.2000000000000p-1, 0x1.6000000000000p-1, 0x1.a000000000000p-1, 0x1.e000000000000p-1,
+    0x1.2000000000000p+0, 0x1.6000000000000p+0, 0x1.a000000000000p+0, 0x1.e000000000000p+0,
+    0x1.2000000000000p+1, 0x1.6000000000000p+1, 0x1.a000000000000p+1, 0x1.e000000000000p+1,
+    0x1.2000000000000p+2, 0x1.6000000000000p+2, 0x1.a000000000000p+2, 0x1.e000000000000p+2,
+    0x1.2000000000000p+3, 0x1.4800000000000p+3, 0x1.4800000000000p+3, 0x1.4800000000000p+3,
+    0x1.4800000000000p+3, 0x1.4800000000000p+3, 0x1.4800000000000p+3, 0x0.0p+0,
+};
+
+/* accurate float32 erfc first pass: t^0 coefficient per slot */
+static const double vm_erfc_f32_first_c0[32] __attribute__((aligned(64))) = {
+    0x1.42d7fc2f64959p-3, 0x1.895010fdbdbfdp-3, 0x1.cf076d1233237p-3, 0x1.09eed6982b948p-2,
+    0x1.3c9aa8b84bedap-2, 0x1.7e15944d9d3e4p-2, 0x1.bccfec24855b8p-2, 0x1.f86faa9428f9dp-2,
+    0x1.2b84f076e14fbp-1, 0x1.0fce4e96dd619p-1, 0x1.f0723ff5acdf9p-2, 0x1.c7f81382721efp-2,
+    0x1.9531e09b149b1p-2, 0x1.5f88f52f3c769p-2, 0x1.3583f6644327ap-2, 0x1.13e5743b60480p-2,
+    0x1.d94446d6278b7p-3, 0x1.8c9eb68ff27bep-3, 0x1.54a7a08d4bb3fp-3, 0x1.2a2af19c1492ep-3,
+    0x1.f5b2a049cf2f5p-4, 0x1.9d8a8f2284ef6p-4, 0x1.5f75c42e97169p-4, 0x1.31742f4d8d4d1p-4,
+    0x1.fe6cc4a0f93d3p-5, 0x1.c0cb9b2935b92p-5, 0x1.c0cb9b2935b92p-5, 0x1.c0cb9b2935b92p-5,
+    0x1.c0cb9b2935b92p-5, 0x1.c0cb9b2935b92p-5, 0x1.c0cb9b2935b92p-5, 0x0.0p+0,
+};
+
+/* accurate float32 erfc first pass: t^1 coefficient per slot */
+static const double vm_erfc_f32_first_c1[32] __attribute__((aligned(64))) = {
+    0x1.1b357141d95d5p+0, 0x1.1874ddcdfce24p+0, 0x1.153068581b781p+0, 0x1.116cd8fd67618p+0,
+    0x1.0ae54fa490722p+0, 0x1.00abcf3e187a9p+0, 0x1.e9d5a8e4c934ep-1, 0x1.cfc41e36c7df9p-1,
+    -0x1.e18ab7052bd66p-2, -0x1.97fe7bf1c6041p-2, -0x1.5cbc2c216de92p-2, -0x1.2c84af7c10dcep-2,
+    -0x1.e78b35676c662p-3, -0x1.797a639d7f29dp-3, -0x1.2b11e695984bap-3, -0x1.e36580c7f657ep-4,
+    -0x1.6a70d2bae9b28p-4, -0x1.030578131aad3p-4, -0x1.82a8522b79566p-5, -0x1.2aa6503ac91f0p-5,
+    -0x1.aa3eb6a723da6p-6, -0x1.238ca71b2fafep-6, -0x1.a6e2cf274c2adp-7, -0x1.404455ba92bd8p-7,
+    -0x1.c0466998ce97fp-8, -0x1.5b059dc34c3bfp-8, -0x1.5b059dc34c3bfp-8, -0x1.5b059dc34c3bfp-8,
+    -0x1.5b059dc34c3bfp-8, -0x1.5b059dc34c3bfp-8, -0x1.5b059dc34c3bfp-8, 0x1.20dd750429b43p+0,
+};
+
+/* accurate float32 erfc first pass: t^2 coefficient per slot */
+static const double vm_erfc_f32_first_c2[32] __attribute__((aligned(64))) = {
+    -0x1.3e9c1f6a1488fp-3, -0x1.81a0b0fb3bb72p-3, -0x1.c26ea98f2ca31p-3, -0x1.00560b6d90eb6p-2,
+    -0x1.2c41f999227f4p-2, -0x1.60ec3cf561a7fp-2, -0x1.8dfd9939e37acp-2, -0x1.b2c7dc535b61bp-2,
+    0x1.482bd9fada005p-2, 0x1.071da7f782a35p-2, 0x1.aa32b8350724ap-3, 0x1.5c775dfc449dep-3,
+    0x1.05e72521cccb7p-3, 0x1.701342cbd0666p-4, 0x1.0a15ac2adb488p-4, 0x1.8a6efeed23a02p-5,
+    0x1.0615670e39eb3p-5, 0x1.43b98bac871f8p-6, 0x1.a7eddc9ee5991p-7, 0x1.22f0664f3be84p-7,
+    0x1.62c12cb554e5ap-8, 0x1.95252b92e6ed7p-9, 0x1.f75ef7a0d8ecbp-10, 0x1.4d07bba5f817fp-10,
+    0x1.876373f1715ebp-11, 0x1.0b1a41bf02a3bp-11, 0x1.0b1a41bf02a3bp-11, 0x1.0b1a41bf02a3bp-11,
+    0x1.0b1a41bf02a3bp-11, 0x1.0b1a41bf02a3bp-11, 0x1.0b1a41bf02a3bp-11, 0x1.4d1454ab804d6p-37,
+};
+
+/* accurate float32 erfc first pass: t^3 coefficient per slot */
+static const double vm_erfc_f32_first_c3[32] __attribute__((aligned(64))) = {
+    -0x1.6aad45897e0f7p-2, -0x1.5fd9484441a3ep-2, -0x1.5316624fc82acp-2, -0x1.4483af88c071bp-2,
+    -0x1.2b900b640646fp-2, -0x1.05599bafe37a5p-2, -0x1.b588d8dc5d9fcp-3, -0x1.5a9de93fa263fp-3,
+    -0x1.8bed65e1eb451p-3, -0x1.2ecd75f5f39b4p-3, -0x1.d43ed8cbcc814p-4, -0x1.6dcc9e7b16c2ap-4,
+    -0x1.01343a4b24adap-4, -0x1.4bcdb9f3b4c82p-5, -0x1.ba018e7c70d43p-6, -0x1.2ef92f7a90dfep-6,
+    -0x1.6883fb96d0710p-7, -0x1.84e9ac4dc4601p-8, -0x1.c24b4a7486e85p-9, -0x1.1434ae41a44b9p-9,
+    -0x1.218ee0504803cp-10, -0x1.1597707a3c4a4p-11, -0x1.287880405c8c4p-12, -0x1.5783a3264183ap-13,
+    -0x1.53c1413d5c264p-14, -0x1.99532cdb815eep-15, -0x1.99532cdb815eep-15, -0x1.99532cdb815eep-15,
+    -0x1.99532cdb815eep-15, -0x1.99532cdb815eep-15, -0x1.99532cdb815eep-15, -0x1.812746cb92988p-2,
+};
+
+/* accurate float32 erfc first pass: t^4 coefficient per slot */
+static const double vm_erfc_f32_first_c4[32] __attribute__((aligned(64))) = {
+    0x1.3a68d080094e3p-4, 0x1.7a087c299a72cp-4, 0x1.b60ade4fd95f0p-4, 0x1.ede5c984d912bp-4,
+    0x1.1c6c7eef5ae6dp-3, 0x1.451ef627f07c1p-3, 0x1.62338788a3bc9p-3, 0x1.7317958d2591ep-3,
+    0x1.b1a22aa704608p-4, 0x1.3e0e0ed66c1ffp-4, 0x1.d7f2604562fc1p-5, 0x1.61fee765e76f7p-5,
+    0x1.d4e711a1ecf6bp-6, 0x1.17eba60f333ecp-6, 0x1.5a14294c1cc91p-7, 0x1.b99589d873f8ap-8,
+    0x1.da5956592059ep-9, 0x1.c2c730739a559p-10, 0x1.d08585dfe9cc2p-11, 0x1.fff032e702e2bp-12,
+    0x1.d0078e038c36cp-13, 0x1.774f4ae862e3ep-14, 0x1.59b293bf1fddfp-15, 0x1.5f8a6a5d937f9p-16,
+    0x1.25438d19e5da1p-17, 0x1.383e40b00e0aep-18, 0x1.383e40b00e0aep-18, 0x1.383e40b00e0aep-18,
+    0x1.383e40b00e0aep-18, 0x1.383e40b00e0aep-18, 0x1.383e40b00e0aep-18, 0x1.b64c4261e07d0p-24,
+};
+
+/* accurate float32 erfc first pass: t^5 coefficient per slot */
+static const double vm_erfc_f32_first_c5[32] __attribute__((aligned(64))) = {
+    0x1.a186d4664e1bcp-4, 0x1.8c3a8e140d161p-4, 0x1.7350609e627bbp-4, 0x1.571d47abaf495p-4,
+    0x1.277ad6a448670p-4, 0x1.c06c6d9c5e394p-5, 0x1.26cf8629e1af9p-5, 0x1.133e0585a0153p-6,
+    -0x1.b65928ab4b243p-5, -0x1.358dbdc912f4dp-5, -0x1.ba6d547113d7ep-6, -0x1.3fc8293e40c57p-6,
+    -0x1.9109815c09811p-7, -0x1.bdf18bc0c4a86p-8, -0x1.014e56bd3dec9p-8, -0x1.33232970f1ec1p-9,
+    -0x1.2bceaf27f1d98p-10, -0x1.f99a40dc2d356p-12, -0x1.d25c421db299ap-13, -0x1.cfcc3973a2fb0p-14,
+    -0x1.6d47e3204efbap-15, -0x1.f4db08b10d541p-17, -0x1.8f1fb29d1e103p-18, -0x1.64fa64295342fp-19,
+    -0x1.f7576b1406763p-21, -0x1.da48553731210p-22, -0x1.da48553731210p-22, -0x1.da48553731210p-22,
+    -0x1.da48553731210p-22, -0x1.da48553731210p-22, -0x1.da48553731210p-22, 0x1.ce2bc329c77c7p-4,
+};
+
+/* accurate float32 erfc first pass: t^6 coefficient per slot */
+static const double vm_erfc_f32_first_c6[32] __attribute__((aligned(64))) = {
+    -0x1.9da801f4d5cfbp-6, -0x1.ee09a9c02bf9ep-6, -0x1.1be79c990a150p-5, -0x1.3d060f3863c04p-5,
+    -0x1.66c9abc61e810p-5, -0x1.8e2d6f5ca9d1cp-5, -0x1.a1bca88e480ccp-5, -0x1.a155bb2cf1205p-5,
+    0x1.9dcc0de216d14p-6, 0x1.1a31bafd2cdd5p-6, 0x1.859d35ffaeae6p-7, 0x1.10216343e4f4dp-7,
+    0x1.446bffa828e12p-8, 0x1.51ab54af8ec2bp-9, 0x1.6d6058d9d9e63p-10, 0x1.99b5caa064360p-11,
+    0x1.6d744fc33df96p-12, 0x1.131a1cbc70f1ep-13, 0x1.c88111cc9ae8bp-15, 0x1.9b4f9afd66a09p-16,
+    0x1.1ace3c42a32e4p-17, 0x1.4a1265916fd9ap-19, 0x1.c86d258c84175p-21, 0x1.67c7f9cc8a08dp-22,
+    0x1.adaf5ee20de00p-24, 0x1.66a544359914ap-25, 0x1.66a544359914ap-25, 0x1.66a544359914ap-25,
+    0x1.66a544359914ap-25, 0x1.66a544359914ap-25, 0x1.66a544359914ap-25, 0x1.cd14f0fd824b8p-15,
+};
+
+/* accurate float32 erfc first pass: t^7 coefficient per slot */
+static const double vm_erfc_f32_first_c7[32] __attribute__((aligned(64))) = {
+    -0x1.7cfc43af51bddp-6, -0x1.6110936d2d5d8p-6, -0x1.40a5f7564a55ep-6, -0x1.1c4a83817e06cp-6,
+    -0x1.bf597c099e6b9p-7, -0x1.0e96b9383e630p-7, -0x1.5b6ef9f27e8e5p-9, 0x1.718aec693a33cp-9,
+    -0x1.708325b07c169p-7, -0x1.e682a0e8411c2p-8, -0x1.452b479eabc5bp-8, -0x1.b7e92c43628c0p-9,
+    -0x1.f5d71ad2f82b6p-10, -0x1.eaae42c26a147p-11, -0x1.f3863b1d28ef1p-12, -0x1.07eac198da3b7p-12,
+    -0x1.b3ae81a8fa705p-14, -0x1.25bd08ebb31bap-15, -0x1.b7a897d2e1241p-17, -0x1.67b7c3cb956aap-18,
+    -0x1.b77a5e4d7c2fbp-20, -0x1.b4162d9e461d5p-22, -0x1.056b274cd6139p-23, -0x1.6b0ef9c29fcaep-25,
+    -0x1.7626d77e3c9d5p-27, -0x1.0e5fe2098f917p-28, -0x1.0e5fe2098f917p-28, -0x1.0e5fe2098f917p-28,
+    -0x1.0e5fe2098f917p-28, -0x1.0e5fe2098f917p-28, -0x1.0e5fe2098f917p-28, -0x1.c0b83a7d89e4fp-6,
+};
+
+/* accurate float32 erfc first pass: t^8 coefficient per slot */
+static const double vm_erfc_f32_first_c8[32] __attribute__((aligned(64))) = {
+    0x1.97d8c62b31748p-8, 0x1.e3e8841b5648fp-8, 0x1.13d07bfef77d1p-7, 0x1.30f753b82b0b5p-7,
+    0x1.52b7646f62643p-7, 0x1.6c57952a6212bp-7, 0x1.6eb95e353d368p-7, 0x1.5ac59a598fb3ep-7,
+    0x1.36a0aa8bfcc4ep-8, 0x1.8dc8553583db5p-9, 0x1.01f01585e7f76p-9, 0x1.529fff98c7ec3p-10,
+    0x1.7125178f119c7p-11, 0x1.54793c56daa3ep-12, 0x1.4757e2df6dc54p-13, 0x1.471611ca5eaf1p-14,
+    0x1.f1351b0c77c2ap-16, 0x1.2e682d042721bp-17, 0x1.9aa5127aee261p-19, 0x1.3285ed83d15b1p-20,
+    0x1.494c16246fa67p-22, 0x1.186f6d2fcf1cdp-24, 0x1.255d53e40a203p-26, 0x1.688005fb67a98p-28,
+    0x1.3bd0f35cd24b4p-30, 0x1.956d5ff8d55c5p-32, 0x1.956d5ff8d55c5p-32, 0x1.956d5ff8d55c5p-32,
+    0x1.956d5ff8d55c5p-32, 0x1.956d5ff8d55c5p-32, 0x1.956d5ff8d55c5p-32, 0x1.527787aae6111p-9,
 };
 
 /* where erfc's kernels change path or saturate (vecmath/functions/erfc.py: limits) */

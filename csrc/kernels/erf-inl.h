@@ -22,7 +22,10 @@
  *
  * Tiers (bound; measured maxima: docs/accuracy.md):
  *   accurate float64  < 1 ULP (goal 0.52)  the double-double rounded once: 0.5 + 2^-6
- *   accurate float32  correctly rounded    the same double-double (2^-59) rounded to float once
+ *   accurate float32  correctly rounded    a first pass in double on the fast tier's slots
+ *                                          (degree 8, 2^-37), float(y) where y is provably far
+ *                                          from a float midpoint; the other lanes redo the vector:
+ *                                          the same double-double (2^-59) rounded to float once
  *                                          (vm_round_dd_f32); results below float's normal range
  *                                          one lane at a time (vm_round_dd_f32_any); the
  *                                          exhaustive test finds every input correctly rounded
@@ -209,18 +212,52 @@ VM_COLD static float erf_f32_special(float x, int *st) {
     return copysignf(vm_round_dd_f32_any(h, vd_first(l)), x);
 }
 
-/* accurate float32 (correctly rounded): erf_dd in double (2^-59 relative) rounded to float once
- * by vm_round_dd_f32 (exact for the double-double; its own error decides only within 2^-59 of
- * a midpoint: the exhaustive test finds none wrong); |x| < f32_tiny and NaN one lane at a
- * time (erf_f32_special). */
+/* accurate float32's first pass (issue 35), in double: the fast tier's 32 slots of a (quarter
+ * binades from 1/8, slot 31 for [0, 1/8)) read from a's double bits, c0 + t S1(t) of degree 8
+ * with double coefficients, t = a - m_i exact (m_i the slot's midpoint; slot 31: m = 0, c0 = 0),
+ * the tables P_m, P_c0..P_c8 and block P_k of vecmath/_gen/erf.py (f32_first_tables): erf's
+ * (vm_erf_f32_first) and erfc's (vm_erfc_f32_first: erf's slots below 1/2, erfcx's beyond).
+ * NAME(a) for 0 <= a <= P_k.clamp (NaN: a number, for lanes redone elsewhere). */
+#define ERF_F32_FIRST_POLY(NAME, P)                                                         \
+    static inline vd NAME(vd a) {                                                           \
+        vdi idx = vdi_sub(vdi_shr(vd_bits(a), 50), vdi_set((int64_t)P##_k.index_base));     \
+        idx = vdi_select(vd_lt(a, vd_set(P##_k.small)), vdi_set(31), idx);                  \
+        vd t = vd_sub(a, vd_lookup(P##_m, idx, 32));                                        \
+        vd s = vd_fma(t, vd_lookup(P##_c8, idx, 32), vd_lookup(P##_c7, idx, 32));           \
+        s = vd_fma(t, s, vd_lookup(P##_c6, idx, 32));                                       \
+        s = vd_fma(t, s, vd_lookup(P##_c5, idx, 32));                                       \
+        s = vd_fma(t, s, vd_lookup(P##_c4, idx, 32));                                       \
+        s = vd_fma(t, s, vd_lookup(P##_c3, idx, 32));                                       \
+        s = vd_fma(t, s, vd_lookup(P##_c2, idx, 32));                                       \
+        s = vd_fma(t, s, vd_lookup(P##_c1, idx, 32));                                       \
+        return vd_fma(t, s, vd_lookup(P##_c0, idx, 32));                                    \
+    }
+ERF_F32_FIRST_POLY(erf_f32_first_poly, vm_erf_f32_first)
+ERF_F32_FIRST_POLY(erfc_f32_first_poly, vm_erfc_f32_first) /* erfc-inl.h's */
+
+/* accurate float32 (correctly rounded): the first pass y (erf_f32_first_poly, bound and window
+ * in vm_erf_f32_first_k), float(y) unless y lies within the window of a float midpoint; those
+ * lanes (about 2^-13 of uniform inputs) redo the vector as the kernel before issue 35: erf_dd in
+ * double (2^-59 relative) rounded to float once by vm_round_dd_f32 (exact for the double-double;
+ * its own error decides only within 2^-59 of a midpoint: the exhaustive test finds none wrong);
+ * |x| < f32_tiny and NaN one lane at a time (erf_f32_special). */
 /*   Worst measured: erf accurate float32 0.5 ULP at x = 0.0001839803 */
 static inline vfh erf_f32_accurate_vec(vfh xf, int *st) {
-    vd x = vd_from_vfh(xf), a = vd_abs(x), l;
-    vd h = erf_dd(a, &l);
-    vfh yf = vm_round_dd_f32(vd_copysign(h, x), vd_copysign(l, vd_mul(l, x)));
+#define K vm_erf_f32_first_k
+    vd x = vd_from_vfh(xf), a = vd_abs(x);
+    vd y = vd_copysign(erf_f32_first_poly(vd_min(vd_set(K.clamp), a)), x);
+    vfh yf = vfh_from_vd(y);
+    vdm redo = vd_near_f32_midpoint(y, (int64_t)K.window);
+    if (VM_RARE(vdm_bits(redo))) {
+        vd l;
+        vd h = erf_dd(a, &l);
+        yf = vm_round_dd_f32(vd_select(redo, vd_copysign(h, x), y),
+                             vd_select(redo, vd_copysign(l, vd_mul(l, x)), vd_set(0.0)));
+    }
     vdm special = vdm_not(vd_ge(a, vd_set(ERF_LIM.f32_tiny)));
     if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, erf_f32_special, st);
     return yf;
+#undef K
 }
 
 /* fast and approx float32: float arithmetic, no division, no double (16 lanes per AVX-512
@@ -231,14 +268,34 @@ static inline vfh erf_f32_accurate_vec(vfh xf, int *st) {
  * where the slot's function lies within 2^-12 ulp of a float, so c0 = that float costs nothing
  * and |t| <= a/8; S1 = c1 + c2 t + .. by Horner over 32-entry tables (one register permute each
  * on AVX-512, no gather).  Slot 31 has s = 0 and stores c1 - 1: its polynomial is t + t S1.
- * erf_f32_slot gives t and the slot, ERF32_C(P, k) reads coefficient k of the tables P
- * (vm_erf_fast_f32, vm_erf_approx_f32, vm_erfc_fast_f32, vm_erfc_approx_f32: P_s, P_c0, ..) and
- * ERF32_S1_<D> is S1 for the tables' degree D (vecmath/_gen/erf.py: F32_DEGREES). */
-static inline vf erf_f32_slot(vf a, float index_base, const float *s, vfi *idx) {
-    *idx = vfi_minu(vfi_sub(vfi_shr(vf_bits(a), 21), vfi_set((int32_t)index_base)), vfi_set(31));
-    return vf_sub(a, vf_lookup(s, *idx, 32));
+ * erf_f32_index gives the slot, ERF32_SLOT_<tier>(P, a, base) t (its locals: ERF32_LOCALS_<tier>),
+ * ERF32_C(P, k) reads coefficient k of the tables P (vm_erf_fast_f32, vm_erf_approx_f32,
+ * vm_erfc_fast_f32, vm_erfc_approx_f32: P_s, P_c0, ..) and ERF32_S1_<D> is S1 for the tables'
+ * degree D (vecmath/_gen/erf.py: F32_DEGREES). */
+static inline vfi erf_f32_index(vf a, float index_base) {
+    return vfi_minu(vfi_sub(vfi_shr(vf_bits(a), 21), vfi_set((int32_t)index_base)), vfi_set(31));
 }
-#define ERF32_C(P, k) vf_lookup(P##_c##k, idx, 32)
+#if defined(VM_ISA_AVX2)
+/* AVX2 (no register permute of 16 floats): the fast tier reads its 8 tables from one row per
+ * slot (P_rows: s, c0..c6) by 8 loads and a transpose (vf_lookup_rows8), where 32-entry permute
+ * trees took 7 instructions per table; the same entries, so the same bits.  ERF32_SLOT_fast
+ * fills row[] and gives t; ERF32_SLOT_approx (5 tables) keeps the permute trees. */
+#define ERF32_LOCALS_fast vf row[8]
+#define ERF32_SLOT_fast(P, a, base) (vf_lookup_rows8(P##_rows, erf_f32_index(a, base), 32, row), vf_sub(a, row[0]))
+#define ERF32_C_fast(P, k) row[(k) + 1]
+#else
+#define ERF32_LOCALS_fast vfi idx
+#define ERF32_SLOT_fast(P, a, base) (idx = erf_f32_index(a, base), vf_sub(a, vf_lookup(P##_s, idx, 32)))
+#define ERF32_C_fast(P, k) vf_lookup(P##_c##k, idx, 32)
+#endif
+#define ERF32_LOCALS_approx vfi idx
+#define ERF32_SLOT_approx(P, a, base) (idx = erf_f32_index(a, base), vf_sub(a, vf_lookup(P##_s, idx, 32)))
+#define ERF32_C_approx(P, k) vf_lookup(P##_c##k, idx, 32)
+#define ERF32_C_vm_erf_fast_f32 ERF32_C_fast
+#define ERF32_C_vm_erfc_fast_f32 ERF32_C_fast
+#define ERF32_C_vm_erf_approx_f32 ERF32_C_approx
+#define ERF32_C_vm_erfc_approx_f32 ERF32_C_approx
+#define ERF32_C(P, k) ERF32_C_##P(P, k)
 #define ERF32_H(P, k, in) vf_fma(t, in, ERF32_C(P, k))
 #define ERF32_S1_3(P) ERF32_H(P, 1, ERF32_H(P, 2, ERF32_C(P, 3)))
 #define ERF32_S1_5(P) ERF32_H(P, 1, ERF32_H(P, 2, ERF32_H(P, 3, ERF32_H(P, 4, ERF32_C(P, 5)))))
@@ -257,10 +314,10 @@ static inline vf erf_f32_slot(vf a, float index_base, const float *s, vfi *idx) 
  *   Worst measured: erf approx float32 225.246 ULP at x = 2.40719 */
 #define ERF_F32_TIER(TIER, D)                                                               \
     static inline vf erf_f32_##TIER##_vec(vf x, int *st) {                                  \
-        vfi idx;                                                                            \
+        ERF32_LOCALS_##TIER;                                                                \
         (void)st;                                                                           \
         vf a = vf_min(vf_set(vm_erf_##TIER##_f32_k.clamp), vf_abs(x));                      \
-        vf t = erf_f32_slot(a, vm_erf_##TIER##_f32_k.index_base, vm_erf_##TIER##_f32_s, &idx); \
+        vf t = ERF32_SLOT_##TIER(vm_erf_##TIER##_f32, a, vm_erf_##TIER##_f32_k.index_base); \
         vf b = vf_select(vf_lt(a, vf_set(vm_erf_##TIER##_f32_k.small)), t,                  \
                          ERF32_C(vm_erf_##TIER##_f32, 0));                                  \
         vf y = vf_copysign(vf_fma(t, ERF32_S1_##D(vm_erf_##TIER##_f32), b), x);             \

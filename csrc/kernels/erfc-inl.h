@@ -17,7 +17,9 @@
  * Tiers (bound; measured maxima: docs/accuracy.md): as erf's, every tier rounds the same
  * double-double:
  *   accurate float64  < 1 ULP (goal 0.52)  rounded once: 0.5 + 2^-6
- *   accurate float32  correctly rounded    rounded to float once (vm_round_dd_f32); x above
+ *   accurate float32  correctly rounded    a first pass in double (erfc_f32_accurate_vec), its
+ *                                          lanes near a float midpoint the double-double
+ *                                          rounded to float once (vm_round_dd_f32); x above
  *                                          f32_erfc_normal (9: float results may be subnormal)
  *                                          and NaN one lane at a time (vm_round_dd_f32_any)
  *   fast, approx      faithful             the double, rounded to float for float32 */
@@ -101,18 +103,40 @@ VM_COLD static float erfc_f32_special(float x, int *st) {
     return vm_round_dd_f32_any(h, vd_first(l));
 }
 
-/* accurate float32 (correctly rounded): erfc_dd rounded to float once (vm_round_dd_f32) */
+/* accurate float32 (correctly rounded): a first pass in double (issue 35) on one table of slots
+ * (erf-inl.h: erfc_f32_first_poly; bound and window in vm_erfc_f32_first_k): G = erf(a) below
+ * 1/2, erfc = 1 - sign(x) G; G = erfcx(a) beyond, erfc(a) = exp(-a^2) G, exp(-a^2) from exp's
+ * float32 first try (exp_f32_first_core: a^2 exact in double), 2 - erfc(a) for x < 0 (a clamped
+ * to 10.5: erfc(-a) is 2 in float long before, and exp's scale stays normal).  float(y) unless y
+ * lies within the window of a float midpoint; those lanes redo the vector as the kernel before
+ * issue 35: erfc_dd rounded to float once (vm_round_dd_f32). */
 /*   Worst measured: erfc accurate float32 0.5 ULP at x = -1.4103805e-05 */
 static inline vfh erfc_f32_accurate_vec(vfh xf, int *st) {
-    vd x = vd_from_vfh(xf), l;
-    vd h = erfc_dd(x, &l);
-    vfh yf = vm_round_dd_f32(h, l);
+#define K vm_erfc_f32_first_k
+    vd x = vd_from_vfh(xf), a = vd_min(vd_set(K.clamp), vd_abs(x));
+    vd g = erfc_f32_first_poly(a);
+    vdm small = vd_lt(a, vd_set(K.poly_limit));
+    vd y = vd_sub(vd_set(1.0), vd_copysign(g, x));
+    if (vdm_bits(vdm_not(small))) {
+        vd scale;
+        vd e = exp_f32_first_core(vd_neg(vd_mul(a, a)), &scale);
+        vd q = vd_mul(vd_fma(scale, e, scale), g);
+        y = vd_select(small, y, vd_select(vd_lt(x, vd_set(0.0)), vd_sub(vd_set(2.0), q), q));
+    }
+    vfh yf = vfh_from_vd(y);
+    vdm redo = vd_near_f32_midpoint(y, (int64_t)K.window);
+    if (VM_RARE(vdm_bits(redo))) {
+        vd l;
+        vd h = erfc_dd(x, &l);
+        yf = vm_round_dd_f32(vd_select(redo, h, y), vd_select(redo, l, vd_set(0.0)));
+    }
     vdm special = vdm_not(vd_le(x, vd_set(ERF_LIM.f32_erfc_normal)));
     if (VM_RARE(vdm_bits(special))) yf = vfh_fixup(xf, yf, special, erfc_f32_special, st);
     return yf;
+#undef K
 }
 
-/* fast and approx float32: erf's float32 slots (erf-inl.h: erf_f32_slot, ERF32_S1_<D>) on
+/* fast and approx float32: erf's float32 slots (erf-inl.h: ERF32_SLOT_<tier>, ERF32_S1_<D>) on
  * a = min(|x|, clamp = 10.5; erfc rounds to 0 from 10.06, so inf needs nothing of its own), one
  * Horner S1 for every lane, whose tables (vm_erfc_fast_f32, vm_erfc_approx_f32) hold two kinds
  * of slots: below poly_limit = 1/2, erf's (E = c0 + t S1 = erf(a)), and erfc = 1 - sign(x) E;
@@ -141,10 +165,10 @@ static inline vfh erfc_f32_accurate_vec(vfh xf, int *st) {
  *   Worst measured: erfc approx float32 478.567 ULP at x = 8.329986 */
 #define ERFC32_K(TIER) vm_erfc_##TIER##_f32_k
 #define ERFC_F32_HEAD(TIER, D)                                                              \
-    vfi idx;                                                                                \
+    ERF32_LOCALS_##TIER;                                                                    \
     (void)st;                                                                               \
     vf a = vf_min(vf_set(ERFC32_K(TIER).clamp), vf_abs(x));                                 \
-    vf t = erf_f32_slot(a, ERFC32_K(TIER).index_base, vm_erfc_##TIER##_f32_s, &idx);        \
+    vf t = ERF32_SLOT_##TIER(vm_erfc_##TIER##_f32, a, ERFC32_K(TIER).index_base);           \
     vf s1 = ERF32_S1_##D(vm_erfc_##TIER##_f32), c0 = ERF32_C(vm_erfc_##TIER##_f32, 0);      \
     vfm small = vf_lt(a, vf_set(ERFC32_K(TIER).poly_limit));                                \
     vf sg = vf_copysign(vf_set(1.0f), x), y = vf_set(0.0f);                                 \

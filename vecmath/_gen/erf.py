@@ -131,7 +131,8 @@ def _slot_tables():
 
 def generate():
     with mp.workdps(40):
-        return [_small()] + _slot_tables() + f32_tables("erf", "fast") + f32_tables("erf", "approx")
+        return ([_small()] + _slot_tables() + f32_tables("erf", "fast") + f32_tables("erf", "approx")
+                + f32_first_tables("erf"))
 
 
 # float32 fast and approx tiers: piecewise polynomials in float read from a's bits (as tanh's
@@ -248,4 +249,82 @@ def f32_tables(func, tier):
     for j in range(degree + 1):
         out.append(Table(f"{name}_c{j}", "float", [to_float(rows[k][1][j]) for k in kinds],
                          f"{tier} float32 {func}: t^{j} coefficient per slot" + (" (slot 31: c1 - 1)" if j == 1 else "")))
+    if degree == 6:     # AVX2 reads s, c0..c6 of a slot as one row (vm_simd_avx2.h: vf_lookup_rows8)
+        out.append(Table(f"{name}_rows", "float",
+                         [to_float(v) for k in kinds for v in [rows[k][0]] + list(rows[k][1])],
+                         f"{tier} float32 {func}, AVX2: row i = s_i, c0..c6 of slot i (the tables above)"))
+    return out
+
+
+# accurate float32's first pass (issue 35): the fast tier's 32 slots (f32_slot_kinds) in double,
+# c0 + t (c1 + .. + cD t^(D-1)) with double coefficients, t = a - m exact (m the slot's midpoint,
+# a float; slot 31: m = 0 and c0 = 0, erf(t) = t S1(t)); erfc's slots beyond 1/2 are erfcx,
+# times exp(-a^2) from exp's float32 first try (exp.f32_first_try).  float(y) is correctly
+# rounded unless y lies within `window` double ulps of a float midpoint: those lanes redo the
+# double-double evaluation.  Degree 8: worst slot 2^-37 (erf's [2, 2.5), erfcx's [8, 10)).
+F32_FIRST_DEGREE = 8
+
+
+@functools.lru_cache(maxsize=None)
+def _f32_first_row(kind, lo, hi):
+    """(origin m, coefficients c0..cD as doubles, Sollya certification) of one first-pass slot"""
+    from .certify import exact
+    D = F32_FIRST_DEGREE
+    if kind == "one":
+        return lo, [1.0] + [0.0] * D, None
+    if kind == "small":
+        t0, t1 = mp.mpf(2) ** -40, mp.mpf(hi)
+        c, _ = fit(lambda t: mp.erf(t) / t, t0, t1, list(range(D)), grid_points=300, iters=20)
+        c = [0.0] + [to_double(v) for v in c]
+        return 0.0, c, ("erf(x)", t0, t1, [(k, mp.mpf(v)) for k, v in enumerate(c)])
+    f = mp.erf if kind == "erf" else erfcx
+    m = (lo + hi) / 2
+    t0, t1 = mp.mpf(lo) - mp.mpf(m), mp.mpf(hi) - mp.mpf(m)
+    c, _ = fit(lambda t: f(mp.mpf(m) + t), t0, t1, list(range(D + 1)), grid_points=300, iters=20)
+    c = [to_double(v) for v in c]
+    xs = f"(x + {exact(mp.mpf(m))})"
+    expr = f"erf{xs}" if kind == "erf" else f"erfc{xs} * exp({xs}^2)"
+    return m, c, (expr, t0, t1, [(k, mp.mpf(v)) for k, v in enumerate(c)])
+
+
+@functools.lru_cache(maxsize=None)
+def _f32_first_error(kind, lo, hi):
+    cert = _f32_first_row(kind, lo, hi)[2]
+    return certified_error(*cert) if cert else mp.mpf(0)
+
+
+def f32_first_tables(func):
+    """accurate float32's first pass: the constant block (bound, window) and the slot tables"""
+    from concurrent.futures import ThreadPoolExecutor
+    from .exp import f32_first_try
+    D = F32_FIRST_DEGREE
+    kinds = f32_slot_kinds(func)
+    unique = sorted(set(kinds))
+    rows = {k: _f32_first_row(*k) for k in unique}
+    with ThreadPoolExecutor(4) as ex:
+        errs = dict(zip(unique, ex.map(lambda k: _f32_first_error(*k), unique)))
+    fit_err = max(errs.values())
+    # the Horner steps in double (|t S1| <= 0.2 |y|, each step's rounding shrunk by t): 2^-50;
+    # erfc: exp's total bound and the product's rounding; 1 - E and 2 - erfc(a) only shrink it
+    bound = fit_err + mp.mpf(2) ** -50
+    if func == "erfc":
+        bound += f32_first_try()[2] + mp.mpf(2) ** -53
+    window = 2 ** int(mp.ceil(mp.log(2 * bound * 2 ** 53, 2)))   # as exp's: 2x margin
+    name = f"vm_{func}_f32_first"
+    b = Block(f"{name}_k", "double",
+              f"accurate float32 {func}, first pass in double: c0 + t (c1 + .. + c{D} t^{D - 1}) on the "
+              f"fast tier's 32 slots, t = a - m_i; slots' relative error <= 2^{err_bits(fit_err)} "
+              f"(certified){', exp(-a^2) from exp_f32_first_core' if func == 'erfc' else ''}; "
+              f"total bound 2^{err_bits(bound)}")
+    b.add("index_base", float((1023 + F32_FIRST_BINADE) * 4), "slot = (bits(a) >> 50) - this; a < small: 31")
+    b.add("small", F32_SMALL, "below: slot 31 (m = 0, c0 = 0)")
+    b.add("clamp", ERF_F32_CLAMP if func == "erf" else ERFC_F32_CLAMP, "a = min(|x|, clamp)")
+    if func == "erfc":
+        b.add("poly_limit", float(POLY_LIMIT), "below: 1 - erf(x); beyond: exp(-a^2) erfcx(a)")
+    b.add("window", float(window), "result ulps around a float midpoint sent to the exact path")
+    out = [b, Table(f"{name}_m", "double", [rows[k][0] for k in kinds],
+                    f"accurate float32 {func} first pass: origin m_i of each slot (t = a - m_i, exact)")]
+    for j in range(D + 1):
+        out.append(Table(f"{name}_c{j}", "double", [rows[k][1][j] for k in kinds],
+                         f"accurate float32 {func} first pass: t^{j} coefficient per slot"))
     return out
