@@ -194,39 +194,15 @@ static inline vfi vfi_lookup(const uint32_t *t, vfi idx, int n) {
 static inline vf vf_lookup(const float *t, vfi idx, int n) {
     return _mm256_castsi256_ps(vfi_lookup((const uint32_t *)t, idx, n));
 }
-/* Eight 32-bit tables read by one index, stored as rows (rows[8 j + k]: entry j of table k, each
- * row 32 bytes, rows aligned to 32): out[k] = entry idx mod n of table k.  The lanes' rows are
- * loaded (one 16-byte half each, the other half inserted beside the row of lane + 4) and
- * transposed in 16 shuffles: eight lookups of a 32-entry table by permute tree cost 32 vpermd
- * and 24 blendv (erf's and erfc's fast float32: AMD EPYC family 26, see docs/tiers.md). */
-static inline void vf_lookup_rows8(const float *rows, vfi idx, int n, vf out[8]) {
-    int32_t j[8];
-    _mm256_storeu_si256((__m256i *)j, _mm256_and_si256(idx, _mm256_set1_epi32(n - 1)));
-    __m256 a[4], b[4];
-    for (int l = 0; l < 4; l++) {
-        const float *r = rows + 8 * j[l], *q = rows + 8 * j[l + 4];
-        a[l] = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(r)), _mm_load_ps(q), 1);
-        b[l] = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(r + 4)), _mm_load_ps(q + 4), 1);
-    }
-    for (int h = 0; h < 2; h++) {
-        __m256 *v = h ? b : a;
-        __m256 t0 = _mm256_unpacklo_ps(v[0], v[1]), t1 = _mm256_unpackhi_ps(v[0], v[1]);
-        __m256 t2 = _mm256_unpacklo_ps(v[2], v[3]), t3 = _mm256_unpackhi_ps(v[2], v[3]);
-        out[4 * h + 0] = _mm256_shuffle_ps(t0, t2, 0x44);
-        out[4 * h + 1] = _mm256_shuffle_ps(t0, t2, 0xee);
-        out[4 * h + 2] = _mm256_shuffle_ps(t1, t3, 0x44);
-        out[4 * h + 3] = _mm256_shuffle_ps(t1, t3, 0xee);
-    }
-}
-
 /* Row lookups (VM_HAS_VF_LOOKUP_ROWS8; AVX2 only): where seven or eight 32-entry float tables are
- * read by one index (tanh's fast float32 slots), their rows (vm_data.h's *_rows tables, the
- * generator's rows(): row i holds entry i of each table, padded to 8 floats) cost one load per
- * lane and a transpose, in place of 4 vpermd and 3 blends per table.  Measured (AMD EPYC family
- * 26 model 2, tanh fast float32): 0.68 -> 0.615 ns/element.  For log's three tables (rows of 4)
- * and atan's two (rows of 2) the same reading was slower than the permute trees (log fast float32
- * 0.43 -> 0.48, atan 0.40 -> 0.42), so they keep vf_lookup.  vf_lookup_rows8(rows, idx, n, out)
- * sets out[k] to entry idx mod n of table k; outputs a kernel leaves unused cost nothing. */
+ * read by one index (the fast float32 slots of tanh, erf and erfc), their rows (vm_data.h's *_rows
+ * tables, the generator's rows(): row i holds entry i of each table, padded to 8 floats) cost one
+ * load per lane and a transpose, in place of 4 vpermd and 3 blends per table.  Measured (AMD EPYC
+ * family 26 model 2): tanh fast float32 0.68 -> 0.615 ns/element, erf/erfc about 8 % (docs/tiers.md).
+ * For log's three tables (rows of 4) and atan's two (rows of 2) the same reading was slower than
+ * the permute trees (log fast float32 0.43 -> 0.48, atan 0.40 -> 0.42), so they keep vf_lookup.
+ * vf_lookup_rows8(rows, idx, n, out) sets out[k] to entry idx mod n of table k; outputs a kernel
+ * leaves unused cost nothing. */
 #define VM_HAS_VF_LOOKUP_ROWS8 1
 /* the byte offsets of rows idx mod n, 2^shift bytes each, as eight integers: two per vmovq /
  * vpextrq (one and two vector uops; vpextrd takes two per offset, and a store with eight reloads

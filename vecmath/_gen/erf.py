@@ -17,6 +17,7 @@ import mpmath as mp
 
 from .. import spec
 from .common import Block, Table, err_bits, to_double
+from .common import rows as rows_table
 from .certify import certified_error
 from .remez import fit
 
@@ -250,9 +251,7 @@ def f32_tables(func, tier):
         out.append(Table(f"{name}_c{j}", "float", [to_float(rows[k][1][j]) for k in kinds],
                          f"{tier} float32 {func}: t^{j} coefficient per slot" + (" (slot 31: c1 - 1)" if j == 1 else "")))
     if degree == 6:     # AVX2 reads s, c0..c6 of a slot as one row (vm_simd_avx2.h: vf_lookup_rows8)
-        out.append(Table(f"{name}_rows", "float",
-                         [to_float(v) for k in kinds for v in [rows[k][0]] + list(rows[k][1])],
-                         f"{tier} float32 {func}, AVX2: row i = s_i, c0..c6 of slot i (the tables above)"))
+        out.append(rows_table(f"{name}_rows", out[1:], 8, f"{tier} float32 {func}, AVX2"))
     return out
 
 
