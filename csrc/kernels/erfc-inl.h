@@ -87,56 +87,42 @@ static inline vd erfc_f64_accurate_vec(vd x, int *st) {
 }
 /* fast and approx float64 (faithful, <= 1 ULP; approx runs fast's code): erf's fast float64
  * slots (erf-inl.h: ERF64_Q) on a = min(|x|, clamp = 27.5: erfc rounds to +0 beyond, inf
- * needs nothing of its own), slot i = bits(2 + a) >> 49 mod 32 (a < 30), t = a - s_i, Q(t) by
- * Horner over tables (vm_erfc_fast_f64) of two kinds of slots, G = c0 + t Q: slots 0 and 1
- * (a < 1/2) erf's (G = erf(a); slot 0's t is rounded, 2^-56 absolute), erfc = 1 - sign(x) G;
- * slots 2.. erfcx's (G = erfcx(a)), erfc(a) = exp(-a^2) G, 2 - erfc(a) for x < 0.  Vectors
- * whose every a lies below 6 read 16 entries (one register permute on AVX-512), the others 32
- * (two and a blend): the same entries, so the same bits.  exp(-a^2): a^2 = h + l exactly (FMA),
- * exp's reduction with the low part kept (vm_tanh_exp_k: N = 16, r_hi exact) of -h, -l added to
- * r (r = r_hi - k ln2_lo/16 - l, two roundings: <= 2^-58 relative), p = r + r^2 P(r)
- * (exp_f64_dd_poly, 2^-65) plus the table's tail (2^(j/16) = T_j (1 + tail), tail p dropped:
- * 2^-58), scale = 2^(k/16 + 128) (normal down to erfc's 2^-1075), so exp(-a^2) 2^128 =
- * scale (1 + p).  erfc(a) 2^128 = scale (c0 + w), w = t Q + G p in one FMA (|w| <= 0.13 c0),
+ * needs nothing of its own), slot i = bits(2 + a) >> 49 mod 32 (a < 30), t = a - s_i (exact:
+ * s_0 = 0, Sterbenz beyond), G = c0 + t Q(t) = erfcx(a) over the tables vm_erfc_fast_f64 (slot 0:
+ * c0 = erfcx(0) = 1), erfc(a) = exp(-a^2) G for every a (no branch at 1/2), 2 - erfc(a) for
+ * x < 0.  Vectors whose every a lies below 6 read 16 entries (one register permute on AVX-512),
+ * the others 32 (two and a blend): the same entries, so the same bits.  exp(-a^2): a^2 = h + l
+ * exactly (FMA), exp's reduction with the low part kept (vm_tanh_exp_k: N = 16, r_hi exact) of
+ * -h, -l added to r (r = r_hi - k ln2_lo/16 - l, two roundings: <= 2^-58 relative), p = r +
+ * r^2 P(r) (exp_f64_dd_poly, 2^-65) plus the table's tail (2^(j/16) = T_j (1 + tail), tail p
+ * dropped: 2^-58), scale = 2^(k/16 + 128) (normal down to erfc's 2^-1075), so exp(-a^2) 2^128 =
+ * scale (1 + p).  erfc(a) 2^128 = scale (c0 + w), w = t Q + G p in one FMA (|w| <= 0.3 c0),
  * scale (c0 + w) = fma(scale, c0, scale w) (the product scale c0 exact inside), then 2^-128
  * (exact, or the one rounding of a subnormal result: the 53-bit value's error is at most half
  * a subnormal ulp there).
- * Budget: 0.5 + w's and scale w's roundings (<= 0.07 each) + t Q's (<= 0.07) + the fit
- *   (certified <= 2^-59.7: 0.02) + exp (2^-57: 0.12) < 0.85 ULP; x <= -1/2: 2 - erfc(a) (erfc(a)
- *   <= 0.48: its error costs <= 1/4 of itself) < 0.75.  Below 1/2: U = 1 - sign(x) c0 and its
- *   rounding error d exactly (1 - U exact: U in [1/2, 2]), erfc = U + (d - sign(x) t Q):
- *   0.5 + 0.13 + the fit and slot 0's t (<= 2^-55: 0.1).  NaN: x + x (selected).
+ * Budget: 0.5 + w's and scale w's roundings (<= 0.07 each where |w| <= 0.13 c0, a >= 1/4;
+ *   <= 0.13 each in slot 0, where erfc >= 0.72) + t Q's (<= 0.07) + the fit (certified: the
+ *   generated header) + exp (2^-57: 0.12) < 0.9 ULP; x < 0: 2 - erfc(a) (erfc(a) <= 1 and
+ *   ulp(erfc(a)) <= ulp(2 - erfc(a)) / 2: <= 0.5 + 0.9 / 2 < 0.95).  NaN: x + x (selected).
  *   Worst measured: erfc fast float64 0.512487 ULP at x = 0.5000000000004391
  *   Worst measured: erfc approx float64 0.512487 ULP at x = 0.5000000000004391 */
 static inline vd erfc_f64_fast_eval(vd x, vd a, int n) {
 #define K vm_erfc_fast_f64_k
 #define E vm_tanh_exp_k
 #define C(k) vd_lookup(vm_erfc_fast_f64_c##k, idx, n)
-    vdi idx = vdi_shr(vd_bits(vd_add(a, vd_set(K.slot_offset))), 49);
+    vdi idx = vdi_shr(vd_bits(vd_add(a, vd_set(K.slot_offset))), 49), ki;
     vd t = vd_sub(a, vd_lookup(vm_erfc_fast_f64_s, idx, n)), v = t;
     vd q = ERF64_Q(C), c0 = C(0);
-    vdm small = vd_lt(a, vd_set(K.poly_limit));
-    vd y = vd_set(0.0);
-    if (vdm_bits(vdm_not(small))) {
-        vdi ki;
-        vd mh = vd_neg(vd_mul(a, a));
-        vd l = vd_fma(a, a, mh);
-        vd kd = exp_f64_round_k(mh, E.inv_ln2_n, E.shift, &ki);
-        vd r = vd_sub(vd_fnma(kd, vd_set(E.ln2_lo_n), vd_fnma(kd, vd_set(E.ln2_hi_n), mh)), l);
-        vd r2 = vd_mul(r, r);
-        vd p = vd_add(vd_fma(r2, exp_f64_dd_poly(r, r2), r), vd_lookup(vm_exp_tab16_tail, ki, 16));
-        vd scale = exp_f64_scale16(vdi_add(ki, vdi_set((int64_t)K.scale_k)));
-        vd w = vd_fma(t, q, vd_mul(vd_fma(t, q, c0), p));
-        vd e = vd_mul(vd_fma(scale, c0, vd_mul(scale, w)), vd_set(K.scale_down));
-        y = vd_select(vd_lt(x, vd_set(0.0)), vd_sub(vd_set(2.0), e), e);
-    }
-    if (vdm_bits(small)) {
-        vd sg = vd_copysign(vd_set(1.0), x);
-        vd u = vd_fnma(sg, c0, vd_set(1.0));
-        vd d = vd_fnma(sg, c0, vd_sub(vd_set(1.0), u));
-        y = vd_select(small, vd_add(u, vd_fnma(vd_mul(sg, t), q, d)), y);
-    }
-    return y;
+    vd mh = vd_fnma(a, a, vd_set(0.0)); /* -a^2 rounded */
+    vd l = vd_fma(a, a, mh);
+    vd kd = exp_f64_round_k(mh, E.inv_ln2_n, E.shift, &ki);
+    vd r = vd_sub(vd_fnma(kd, vd_set(E.ln2_lo_n), vd_fnma(kd, vd_set(E.ln2_hi_n), mh)), l);
+    vd r2 = vd_mul(r, r);
+    vd p = vd_add(vd_fma(r2, exp_f64_dd_poly(r, r2), r), vd_lookup(vm_exp_tab16_tail, ki, 16));
+    vd scale = exp_f64_scale16(vdi_add(ki, vdi_set((int64_t)K.scale_k)));
+    vd w = vd_fma(t, q, vd_mul(vd_fma(t, q, c0), p));
+    vd e = vd_mul(vd_fma(scale, c0, vd_mul(scale, w)), vd_set(K.scale_down));
+    return vd_select(vd_lt(x, vd_set(0.0)), vd_sub(vd_set(2.0), e), e);
 #undef C
 #undef E
 #undef K

@@ -260,9 +260,9 @@ def f32_tables(func, tier):
 # too.  Slots >= 1: t = a - s, s a double near the slot's midpoint whose f(s) lies within 2^-12
 # ulp of a double (c0 = f(s) rounded costs the fit nothing; t exact by Sterbenz), Q = c1 + .. +
 # cD t^(D-1).  erf's slot 0 [0, 1/4): s = 0 and the odd polynomial a + a Q(a^2) (c0 unused,
-# relative accuracy down to subnormal a).  erfc's slots 0 and 1 are erf(s + t) (erfc = 1 - erf:
-# t = a - s rounded in slot 0 costs 2^-56 absolute), slots 2.. erfcx(s + t) (erfc = exp(-a^2)
-# erfcx).  D = F64_DEGREE (Remez on [2, 2.5): erf degree 12 2^-57.2, erfcx degree 11 2^-55.5
+# relative accuracy down to subnormal a).  erfc's slots are all erfcx(s + t) (erfc = exp(-a^2)
+# erfcx, 2 - that for x < 0), slot 0 with s = 0 and c0 = erfcx(0) = 1.  D = F64_DEGREE (Remez
+# on [2, 2.5): erf degree 12 2^-57.2, erfcx degree 11 2^-55.5
 # and 12 2^-60.5; degree 11 would cost up to 0.35 ULP).
 F64_DEGREE = 12
 F64_ERF_CLAMP = 5.96875     # < 6 keeps erf's slots in 16; erf rounds to 1 from 5.9216
@@ -303,7 +303,8 @@ def _fit_rounded64(f, lo, hi, c0, degree):
 @functools.lru_cache(maxsize=None)
 def _f64_row(kind, lo, hi):
     """(s, [c0, c1, .., cD] as doubles, certification (expression, t0, t1, terms)) of one slot:
-    kind "small" (erf's slot 0: s = 0, c0 = 0, c_k = q_k of a + a Q(a^2)), "erf" or "erfcx"."""
+    kind "small" (erf's slot 0: s = 0, c0 = 0, c_k = q_k of a + a Q(a^2)), "erf" or "erfcx"
+    (erfc's slot 0: s = 0, c0 = 1)."""
     from .certify import exact
     if kind == "small":
         powers = [2 * k + 1 for k in range(F64_SMALL_TERMS)]
@@ -314,7 +315,7 @@ def _f64_row(kind, lo, hi):
         return 0.0, [0.0] + [float(c) for c in q] + [0.0] * (F64_DEGREE - F64_SMALL_TERMS), \
             ("erf(x)", a0, a1, terms)
     f = mp.erf if kind == "erf" else erfcx
-    found = near_double_origin(lo, hi, f)
+    found = near_double_origin(lo, hi, f) if lo > 0 else (0.0, 1.0)   # erfcx(0) = 1, t = a
     if found is None:            # the origin half a slot below it: c0's rounding is fitted away
         s = lo - (hi - lo) / 2   # (t >= (hi - lo)/2); t exact (Sterbenz: s >= hi / 2)
         assert s >= hi / 2
@@ -329,8 +330,7 @@ def _f64_row(kind, lo, hi):
 
 @functools.lru_cache(maxsize=None)
 def _f64_row_error(kind, lo, hi):
-    """certified relative error; absolute for erfc's slot 0 (erf(0) = 0: erfc ~ 1 there)"""
-    return certified_error(*_f64_row(kind, lo, hi)[2], relative=lo > 0 or kind == "small")
+    return certified_error(*_f64_row(kind, lo, hi)[2])
 
 
 def f64_slot_kinds(func):
@@ -338,7 +338,7 @@ def f64_slot_kinds(func):
     edges = slots()
     if func == "erf":
         return [("small",) + edges[0]] + [("erf",) + e for e in edges[1:16]]
-    return [("erf",) + e for e in edges[:2]] + [("erfcx",) + e for e in edges[2:]]
+    return [("erfcx",) + e for e in edges]
 
 
 def f64_tables(func):
@@ -356,7 +356,7 @@ def f64_tables(func):
     name = f"vm_{func}_fast_f64"
     what = ("erf(s + t) on the eighth binades of 2 + a up to the clamp; slot 0 [0, 1/4): s = 0, "
             "a + a Q(a^2)" if func == "erf" else
-            "erf(s + t) below 1/2 (erfc = 1 - erf), erfcx(s + t) beyond (erfc = exp(-a^2) erfcx)")
+            "erfcx(s + t) (erfc = exp(-a^2) erfcx); slot 0 [0, 1/4): s = 0, c0 = 1")
     b = Block(f"{name}_k", "double",
               f"fast float64 {func}: c0 + t (c1 + .. + c{F64_DEGREE} t^{F64_DEGREE - 1}), t = a - s_i, {what}; "
               f"relative error (certified, double coefficients): {errs}")
@@ -365,7 +365,6 @@ def f64_tables(func):
         b.add("small", float(slots()[0][1]), "below: slot 0, a + a Q(a^2)")
     else:
         b.add("clamp", F64_ERFC_CLAMP, "a = min(|x|, clamp): erfc rounds to +0 (x > 0) or 2 (x < 0) beyond")
-        b.add("poly_limit", float(POLY_LIMIT), "below: 1 - erf(x); beyond: exp(-a^2) erfcx(a)")
         b.add("wide", 6.0, "a below (2 + a < 8) on every lane: slots 0..15 only, 16-entry lookups")
         b.add("scale_k", 16.0 * F64_SCALE_OFFSET, "added to k: 2^(k/16) built 2^128 larger (normal down to erfc's 2^-1075)")
         b.add("scale_down", 2.0 ** -F64_SCALE_OFFSET, "the result scaled back (exact, or a subnormal result's rounding)")
