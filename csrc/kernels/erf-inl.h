@@ -12,8 +12,8 @@
  *             tails, degree 7) with -a2l added to the reduction's low part, so exp(-a^2) keeps
  *             ~2^-62 relative; the product as a double-double; erf(a) = 1 - erfc(a) (erfc(a) <=
  *             0.48 there, so its relative error reaches erf at most 0.92 times).
- * Every tier rounds the same double-double (one evaluation; the tiers differ only in how they
- * round it, see below): relative error below 2^-59 (polynomials 2^-60.2 / 2^-61.9, exp 2^-62,
+ * The accurate tiers round this double-double (float64's fast and approx tiers and float32's
+ * have evaluations of their own, below): relative error below 2^-59 (polynomials 2^-60.2 / 2^-61.9, exp 2^-62,
  * the roundings of the low parts), so the float64 result is within 0.5 + 2^-6 ULP.
  * Special lanes, one at a time (erf_f64_special): NaN (x + x), and a < 2^-900 (float64), where
  *   erf(x) = 2x/sqrt(pi) to far below an ulp: computed on a scaled by 2^64 and rounded once to
@@ -26,8 +26,8 @@
  *                                          (vm_round_dd_f32); results below float's normal range
  *                                          one lane at a time (vm_round_dd_f32_any); the
  *                                          exhaustive test finds every input correctly rounded
- *   fast, approx      <= 1 ULP / bounds    the double (float64), the double rounded to float
- *                                          (float32: 0.5 + 2^-29 ULP) */
+ *   fast, approx      <= 1 ULP / bounds    float64: plain-double slots (erf_f64_fast_vec);
+ *                                          float32: float slots (erf_f32_fast_vec) */
 
 #include "exp_core.h"
 /* exp(-a^2) takes exp_core.h's reduction with the low part kept (exp_f64_dd_reduce,

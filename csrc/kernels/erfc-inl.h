@@ -14,13 +14,14 @@
  * erfc(-inf) = 2, erfc(+inf) = +0, NaN propagates (x + x).  erfc reports no status bits, as
  * SciPy's erfc (its underflow to subnormal results and 0 included, under np.errstate).
  *
- * Tiers (bound; measured maxima: docs/accuracy.md): as erf's, every tier rounds the same
+ * Tiers (bound; measured maxima: docs/accuracy.md): as erf's, the accurate tiers round the
  * double-double:
  *   accurate float64  < 1 ULP (goal 0.52)  rounded once: 0.5 + 2^-6
  *   accurate float32  correctly rounded    rounded to float once (vm_round_dd_f32); x above
  *                                          f32_erfc_normal (9: float results may be subnormal)
  *                                          and NaN one lane at a time (vm_round_dd_f32_any)
- *   fast, approx      faithful             the double, rounded to float for float32 */
+ *   fast, approx      faithful             evaluations of their own: erfc_f64_fast_vec,
+ *                                          erfc_f32_fast_vec below */
 
 /* erfc(x) as h + *l for x <= f64_erfc_normal (NaN gives a number: the caller's special lanes) */
 static inline vd erfc_dd(vd x, vd *l) {
