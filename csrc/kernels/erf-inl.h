@@ -217,9 +217,10 @@ static inline vd erf_f64_fast_vec(vd x, int *st) {
 #define C(k) vd_lookup(vm_erf_fast_f64_c##k, idx, 16)
     (void)st;
     vd a = vd_min(vd_set(K.clamp), vd_abs(x));
-    vdi idx = vdi_shr(vd_bits(vd_add(a, vd_set(K.slot_offset))), 49);
+    vd z = vd_add(a, vd_set(K.slot_offset));
+    vdi idx = vdi_shr(vd_bits(z), 49);
     vd t = vd_sub(a, vd_lookup(vm_erf_fast_f64_s, idx, 16));
-    vdm small = vd_lt(a, vd_set(K.small));
+    vdm small = vd_lt(z, vd_set(K.slot_offset + K.small)); /* slot 0: z, not a (2 + a rounds up) */
     vd v = vd_select(small, vd_mul(a, a), t);
     vd b = vd_select(small, t, C(0));
     vd y = vd_copysign(vd_fma(t, ERF64_Q(C), b), x);
