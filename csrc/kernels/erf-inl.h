@@ -204,10 +204,10 @@ static inline vd erf_f64_accurate_vec(vd x, int *st) {
  * slot 0 ([0, 1/4)) the odd a + a Q(a^2): v = a^2, b = a (subnormal x rounded once, +-0 kept).
  * x's sign put back; NaN: x + x (selected).  ERF64_Q(C) is Q over a lookup C(k) of c_k.
  * Budget: the final rounding 0.5 + t Q's (|t Q| <= 0.13 |y| in slot 1, the largest: <= 0.07) +
- *   Q's deeper roundings (~0.02) + the fit (certified: the generated header, <= 2^-55.7, that is
- *   <= 0.15 ULP where erf > 0.99 and 2^-59.5 below 1/2) < 0.75 ULP.
- *   Worst measured: erf fast float64 0.512523 ULP at x = 0.45110675479227536
- *   Worst measured: erf approx float64 0.512523 ULP at x = 0.45110675479227536 */
+ *   Q's deeper roundings (~0.02) + the fit (certified in the generated header: 2^-55.7, that is
+ *   <= 0.15 ULP, where erf > 0.99; slot 0 2^-56.3, elsewhere below 2 ~2^-59) < 0.75 ULP.
+ *   Worst measured: erf fast float64 0.706937 ULP at x = 0.2533467888251153
+ *   Worst measured: erf approx float64 0.706937 ULP at x = 0.2533467888251153 */
 #define ERF64_H(k, in) vd_fma(v, in, C(k))
 #define ERF64_Q(C)                                                                          \
     ERF64_H(1, ERF64_H(2, ERF64_H(3, ERF64_H(4, ERF64_H(5, ERF64_H(6, ERF64_H(7, ERF64_H(8, \
