@@ -206,8 +206,8 @@ static inline vd erf_f64_accurate_vec(vd x, int *st) {
  * Budget: the final rounding 0.5 + t Q's (|t Q| <= 0.13 |y| in slot 1, the largest: <= 0.07) +
  *   Q's deeper roundings (~0.02) + the fit (certified in the generated header: 2^-55.7, that is
  *   <= 0.15 ULP, where erf > 0.99; slot 0 2^-56.3, elsewhere below 2 ~2^-59) < 0.75 ULP.
- *   Worst measured: erf fast float64 0.706937 ULP at x = 0.2533467888251153
- *   Worst measured: erf approx float64 0.706937 ULP at x = 0.2533467888251153 */
+ *   Worst measured: erf fast float64 0.722063 ULP at x = -0.2516380663996982
+ *   Worst measured: erf approx float64 0.722063 ULP at x = -0.2516380663996982 */
 #define ERF64_H(k, in) vd_fma(v, in, C(k))
 #define ERF64_Q(C)                                                                          \
     ERF64_H(1, ERF64_H(2, ERF64_H(3, ERF64_H(4, ERF64_H(5, ERF64_H(6, ERF64_H(7, ERF64_H(8, \
