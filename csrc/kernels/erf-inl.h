@@ -12,8 +12,8 @@
  *             tails, degree 7) with -a2l added to the reduction's low part, so exp(-a^2) keeps
  *             ~2^-62 relative; the product as a double-double; erf(a) = 1 - erfc(a) (erfc(a) <=
  *             0.48 there, so its relative error reaches erf at most 0.92 times).
- * Every tier rounds the same double-double (one evaluation; the tiers differ only in how they
- * round it, see below): relative error below 2^-59 (polynomials 2^-60.2 / 2^-61.9, exp 2^-62,
+ * The accurate tiers round this double-double (float64's fast and approx tiers and float32's
+ * have evaluations of their own, below): relative error below 2^-59 (polynomials 2^-60.2 / 2^-61.9, exp 2^-62,
  * the roundings of the low parts), so the float64 result is within 0.5 + 2^-6 ULP.
  * Special lanes, one at a time (erf_f64_special): NaN (x + x), and a < 2^-900 (float64), where
  *   erf(x) = 2x/sqrt(pi) to far below an ulp: computed on a scaled by 2^64 and rounded once to
@@ -29,8 +29,8 @@
  *                                          (vm_round_dd_f32); results below float's normal range
  *                                          one lane at a time (vm_round_dd_f32_any); the
  *                                          exhaustive test finds every input correctly rounded
- *   fast, approx      <= 1 ULP / bounds    the double (float64), the double rounded to float
- *                                          (float32: 0.5 + 2^-29 ULP) */
+ *   fast, approx      <= 1 ULP / bounds    float64: plain-double slots (erf_f64_fast_vec);
+ *                                          float32: float slots (erf_f32_fast_vec) */
 
 #include "exp_core.h"
 /* exp(-a^2) takes exp_core.h's reduction with the low part kept (exp_f64_dd_reduce,
@@ -196,11 +196,42 @@ static inline vd erf_f64_accurate_vec(vd x, int *st) {
     if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, erf_f64_special, st);
     return y;
 }
-/* fast and approx float64: the accurate tier's bits (one evaluation serves every tier)
- *   Worst measured: erf fast float64 0.512523 ULP at x = 0.45110675479227536
- *   Worst measured: erf approx float64 0.512523 ULP at x = 0.45110675479227536 */
-static inline vd erf_f64_fast_vec(vd x, int *st) { return erf_f64_accurate_vec(x, st); }
-static inline vd erf_f64_approx_vec(vd x, int *st) { return erf_f64_accurate_vec(x, st); }
+/* fast and approx float64 (faithful, <= 1 ULP; approx runs fast's code): one polynomial per
+ * slot in plain double, no double-double, no division, no gather (tables: vecmath/_gen/erf.py,
+ * f64_tables): a = min(|x|, clamp = 5.97; erf rounds to 1 from 5.92, inf and NaN need no
+ * branch), slot i = bits(2 + a) >> 49 mod 16 (the eighth binades of 2 + a: 1/4 wide below 2,
+ * 1/2 up to 6; one register permute per coefficient on AVX-512), t = a - s_i (exact: s_i = 0 in
+ * slot 0, near the middle elsewhere); Q = c1 + c2 v + .. + c12 v^11 by Horner and y = t Q + b in
+ * one FMA, where slots 1.. take v = t, b = c0 = erf(s_i) rounded (s_i chosen where erf(s_i) lies
+ * within 2^-12 ulp of a double, or half a slot below [5.5, 6), so c0 costs the fit nothing), and
+ * slot 0 ([0, 1/4)) the odd a + a Q(a^2): v = a^2, b = a (subnormal x rounded once, +-0 kept).
+ * x's sign put back; NaN: x + x (selected).  ERF64_Q(C) is Q over a lookup C(k) of c_k.
+ * Budget: the final rounding 0.5 + t Q's (|t Q| <= 0.13 |y| in slot 1, the largest: <= 0.07) +
+ *   Q's deeper roundings (~0.02) + the fit (certified in the generated header: 2^-55.7, that is
+ *   <= 0.15 ULP, where erf > 0.99; slot 0 2^-56.3, elsewhere below 2 ~2^-59) < 0.75 ULP.
+ *   Worst measured: erf fast float64 0.722063 ULP at x = -0.2516380663996982
+ *   Worst measured: erf approx float64 0.722063 ULP at x = -0.2516380663996982 */
+#define ERF64_H(k, in) vd_fma(v, in, C(k))
+#define ERF64_Q(C)                                                                          \
+    ERF64_H(1, ERF64_H(2, ERF64_H(3, ERF64_H(4, ERF64_H(5, ERF64_H(6, ERF64_H(7, ERF64_H(8, \
+        ERF64_H(9, ERF64_H(10, ERF64_H(11, C(12))))))))))))
+static inline vd erf_f64_fast_vec(vd x, int *st) {
+#define K vm_erf_fast_f64_k
+#define C(k) vd_lookup(vm_erf_fast_f64_c##k, idx, 16)
+    (void)st;
+    vd a = vd_min(vd_set(K.clamp), vd_abs(x));
+    vd z = vd_add(a, vd_set(K.slot_offset));
+    vdi idx = vdi_shr(vd_bits(z), 49);
+    vd t = vd_sub(a, vd_lookup(vm_erf_fast_f64_s, idx, 16));
+    vdm small = vd_lt(z, vd_set(K.slot_offset + K.small)); /* slot 0: z, not a (2 + a rounds up) */
+    vd v = vd_select(small, vd_mul(a, a), t);
+    vd b = vd_select(small, t, C(0));
+    vd y = vd_copysign(vd_fma(t, ERF64_Q(C), b), x);
+    return vd_select(vd_ne(x, x), vd_add(x, x), y);
+#undef C
+#undef K
+}
+static inline vd erf_f64_approx_vec(vd x, int *st) { return erf_f64_fast_vec(x, st); }
 
 /* float32 whose result may be below float's normal range (|x| < f32_tiny) or NaN: the
  * double-double rounded once, any magnitude */

@@ -14,7 +14,7 @@
  * erfc(-inf) = 2, erfc(+inf) = +0, NaN propagates (x + x).  erfc reports no status bits, as
  * SciPy's erfc (its underflow to subnormal results and 0 included, under np.errstate).
  *
- * Tiers (bound; measured maxima: docs/accuracy.md): as erf's, every tier rounds the same
+ * Tiers (bound; measured maxima: docs/accuracy.md): as erf's, the accurate tiers round the
  * double-double:
  *   accurate float64  < 1 ULP (goal 0.52)  rounded once: 0.5 + 2^-6
  *   accurate float32  correctly rounded    a first pass in double (erfc_f32_accurate_vec), its
@@ -22,7 +22,8 @@
  *                                          rounded to float once (vm_round_dd_f32); x above
  *                                          f32_erfc_normal (9: float results may be subnormal)
  *                                          and NaN one lane at a time (vm_round_dd_f32_any)
- *   fast, approx      faithful             the double, rounded to float for float32 */
+ *   fast, approx      faithful             evaluations of their own: erfc_f64_fast_vec,
+ *                                          erfc_f32_fast_vec below */
 
 /* erfc(x) as h + *l for x <= f64_erfc_normal (NaN gives a number: the caller's special lanes) */
 static inline vd erfc_dd(vd x, vd *l) {
@@ -87,11 +88,56 @@ static inline vd erfc_f64_accurate_vec(vd x, int *st) {
     if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, erfc_f64_special, st);
     return y;
 }
-/* fast and approx float64: the accurate tier's bits
- *   Worst measured: erfc fast float64 0.512487 ULP at x = 0.5000000000004391
- *   Worst measured: erfc approx float64 0.512487 ULP at x = 0.5000000000004391 */
-static inline vd erfc_f64_fast_vec(vd x, int *st) { return erfc_f64_accurate_vec(x, st); }
-static inline vd erfc_f64_approx_vec(vd x, int *st) { return erfc_f64_accurate_vec(x, st); }
+/* fast and approx float64 (faithful, <= 1 ULP; approx runs fast's code): erf's fast float64
+ * slots (erf-inl.h: ERF64_Q) on a = min(|x|, clamp = 27.5: erfc rounds to +0 beyond, inf
+ * needs nothing of its own), slot i = bits(2 + a) >> 49 mod 32 (a < 30), t = a - s_i (exact:
+ * s_0 = 0, Sterbenz beyond), G = c0 + t Q(t) = erfcx(a) over the tables vm_erfc_fast_f64 (slot 0:
+ * c0 = erfcx(0) = 1), erfc(a) = exp(-a^2) G for every a (no branch at 1/2), 2 - erfc(a) for
+ * x < 0.  Vectors whose every a lies below 6 read 16 entries (one register permute on AVX-512),
+ * the others 32 (two and a blend): the same entries, so the same bits.  exp(-a^2): a^2 = h + l
+ * exactly (FMA), exp's reduction with the low part kept (vm_tanh_exp_k: N = 16, r_hi exact) of
+ * -h, -l added to r (r = r_hi - k ln2_lo/16 - l, two roundings: <= 2^-58 relative), p = r +
+ * r^2 P(r) (exp_f64_dd_poly, 2^-65) plus the table's tail (2^(j/16) = T_j (1 + tail), tail p
+ * dropped: 2^-58), scale = 2^(k/16 + 128) (normal down to erfc's 2^-1075), so exp(-a^2) 2^128 =
+ * scale (1 + p).  erfc(a) 2^128 = scale (c0 + w), w = t Q + G p in one FMA (|w| <= 0.3 c0),
+ * scale (c0 + w) = fma(scale, c0, scale w) (the product scale c0 exact inside), then 2^-128
+ * (exact, or the one rounding of a subnormal result: the 53-bit value's error is at most half
+ * a subnormal ulp there).
+ * Budget: 0.5 + w's and scale w's roundings (<= 0.07 each where |w| <= 0.13 c0, a >= 1/4;
+ *   <= 0.13 each in slot 0, where erfc >= 0.72) + t Q's (<= 0.07) + the fit (certified: the
+ *   generated header) + exp (2^-57: 0.12) < 0.9 ULP; x < 0: 2 - erfc(a) (erfc(a) <= 1 and
+ *   ulp(erfc(a)) <= ulp(2 - erfc(a)) / 2: <= 0.5 + 0.9 / 2 < 0.95).  NaN: x + x (selected).
+ *   Worst measured: erfc fast float64 0.840114 ULP at x = 0.22983199047953495
+ *   Worst measured: erfc approx float64 0.840114 ULP at x = 0.22983199047953495 */
+static inline vd erfc_f64_fast_eval(vd x, vd a, int n) {
+#define K vm_erfc_fast_f64_k
+#define E vm_tanh_exp_k
+#define C(k) vd_lookup(vm_erfc_fast_f64_c##k, idx, n)
+    vdi idx = vdi_shr(vd_bits(vd_add(a, vd_set(K.slot_offset))), 49), ki;
+    vd t = vd_sub(a, vd_lookup(vm_erfc_fast_f64_s, idx, n)), v = t;
+    vd q = ERF64_Q(C), c0 = C(0);
+    vd mh = vd_fnma(a, a, vd_set(0.0)); /* -a^2 rounded */
+    vd l = vd_fma(a, a, mh);
+    vd kd = exp_f64_round_k(mh, E.inv_ln2_n, E.shift, &ki);
+    vd r = vd_sub(vd_fnma(kd, vd_set(E.ln2_lo_n), vd_fnma(kd, vd_set(E.ln2_hi_n), mh)), l);
+    vd r2 = vd_mul(r, r);
+    vd p = vd_add(vd_fma(r2, exp_f64_dd_poly(r, r2), r), vd_lookup(vm_exp_tab16_tail, ki, 16));
+    vd scale = exp_f64_scale16(vdi_add(ki, vdi_set((int64_t)K.scale_k)));
+    vd w = vd_fma(t, q, vd_mul(vd_fma(t, q, c0), p));
+    vd e = vd_mul(vd_fma(scale, c0, vd_mul(scale, w)), vd_set(K.scale_down));
+    return vd_select(vd_lt(x, vd_set(0.0)), vd_sub(vd_set(2.0), e), e);
+#undef C
+#undef E
+#undef K
+}
+static inline vd erfc_f64_fast_vec(vd x, int *st) {
+    (void)st;
+    vd a = vd_min(vd_set(vm_erfc_fast_f64_k.clamp), vd_abs(x));
+    vd y = vdm_bits(vd_ge(a, vd_set(vm_erfc_fast_f64_k.wide))) ? erfc_f64_fast_eval(x, a, 32)
+                                                               : erfc_f64_fast_eval(x, a, 16);
+    return vd_select(vd_ne(x, x), vd_add(x, x), y);
+}
+static inline vd erfc_f64_approx_vec(vd x, int *st) { return erfc_f64_fast_vec(x, st); }
 
 /* float32 results that may be below float's normal range (x > f32_erfc_normal) and NaN: the
  * double-double rounded once, any magnitude (erfc rounds to 0 in float long before 25.5) */

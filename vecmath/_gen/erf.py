@@ -12,6 +12,7 @@ below).  The slot is read from bits, so a permute of a 32-entry table finds its 
 (AVX-512: two permutes and a blend) and t = a - m_i is exact (Sterbenz: m_i/2 <= a <= 2 m_i).
 """
 import functools
+import math
 
 import mpmath as mp
 
@@ -133,7 +134,7 @@ def _slot_tables():
 def generate():
     with mp.workdps(40):
         return ([_small()] + _slot_tables() + f32_tables("erf", "fast") + f32_tables("erf", "approx")
-                + f32_first_tables("erf"))
+                + f32_first_tables("erf") + f64_tables("erf"))
 
 
 # float32 fast and approx tiers: piecewise polynomials in float read from a's bits (as tanh's
@@ -326,4 +327,128 @@ def f32_first_tables(func):
     for j in range(D + 1):
         out.append(Table(f"{name}_c{j}", "double", [rows[k][1][j] for k in kinds],
                          f"accurate float32 {func} first pass: t^{j} coefficient per slot"))
+    return out
+
+
+# float64 fast tier (faithful, <= 1 ULP; approx runs it too): erf(a) or erfc's pieces as
+# c0 + t Q(v) from 16 or 32 slots read by one register permute each (no double-double, no
+# gather).  Slot = bits(2 + a) >> 49 mod 32: the eighth binades of 2 + a, width 1/4 on [0, 2),
+# 1/2 on [2, 6), 1 on [6, 14), 2 on [14, 30); erf's a < 6 reads 16, erfc's whole vectors below 6
+# too.  Slots >= 1: t = a - s, s a double near the slot's midpoint whose f(s) lies within 2^-12
+# ulp of a double (c0 = f(s) rounded costs the fit nothing; t exact by Sterbenz), Q = c1 + .. +
+# cD t^(D-1).  erf's slot 0 [0, 1/4): s = 0 and the odd polynomial a + a Q(a^2) (c0 unused,
+# relative accuracy down to subnormal a).  erfc's slots are all erfcx(s + t) (erfc = exp(-a^2)
+# erfcx, 2 - that for x < 0), slot 0 with s = 0 and c0 = erfcx(0) = 1.  D = F64_DEGREE (Remez
+# on [2, 2.5): erf degree 12 2^-57.2, erfcx degree 11 2^-55.5
+# and 12 2^-60.5; degree 11 would cost up to 0.35 ULP).
+F64_DEGREE = 12
+F64_ERF_CLAMP = 5.96875     # < 6 keeps erf's slots in 16; erf rounds to 1 from 5.9216
+F64_ERFC_CLAMP = 27.5       # erfc < 2^-1096 beyond: +0 (spec f64_zero)
+F64_SMALL_TERMS = 10        # erf's slot 0: q1 .. q10 (u^9 on u <= 1/16), the rest 0
+F64_SCALE_OFFSET = 128      # erfc's 2^(k/16) built 2^128 larger: normal down to erfc's 2^-1075
+
+
+def near_double_origin(lo, hi, f):
+    """A double s in [lo + (hi - lo)/8, mid] (searched down from the midpoint, in steps that move
+    f by ~0.38 of its ulp) whose f(s) lies within 2^-12 of its own ulp from a double, and that
+    double; or None where f is too flat there (erf beyond 5.5: 67 ulps over the slot)."""
+    mid = (lo + hi) / 2
+    c = mp.mpf(to_double(f(mp.mpf(mid))))
+    ulp_f = mp.mpf(2) ** (mp.floor(mp.log(c, 2)) - 52)
+    step = max(math.ulp(mid), to_double(mp.mpf("0.382") * ulp_f / abs(mp.diff(f, mp.mpf(mid)))))
+    s = mid
+    while s >= lo + (hi - lo) / 8:
+        v = f(mp.mpf(s))
+        c = mp.mpf(to_double(v))
+        ulp = mp.mpf(2) ** (mp.floor(mp.log(c, 2)) - 52)
+        if abs(v - c) <= ulp * mp.mpf(2) ** -12:
+            return s, float(c)
+        s = to_double(mp.mpf(s) - step)
+    return None
+
+
+def _fit_rounded64(f, lo, hi, c0, degree):
+    """c0 (fixed) .. c_degree of sum c_k t^k ~ f on [lo, hi], doubles: c1 rounded first and the
+    higher ones refitted to it (c1's rounding alone would cost 2^-56 at a slot's ends)."""
+    free, _ = fit(f, lo, hi, list(range(1, degree + 1)), fixed=lambda t: c0, grid_points=300, iters=15)
+    c1 = mp.mpf(to_double(free[0]))
+    rest, _ = fit(f, lo, hi, list(range(2, degree + 1)), fixed=lambda t: c0 + c1 * t,
+                  grid_points=300, iters=15)
+    return [mp.mpf(c0), c1] + [mp.mpf(to_double(c)) for c in rest]
+
+
+@functools.lru_cache(maxsize=None)
+def _f64_row(kind, lo, hi):
+    """(s, [c0, c1, .., cD] as doubles, certification (expression, t0, t1, terms)) of one slot:
+    kind "small" (erf's slot 0: s = 0, c0 = 0, c_k = q_k of a + a Q(a^2)), "erf" or "erfcx"
+    (erfc's slot 0: s = 0, c0 = 1)."""
+    from .certify import exact
+    if kind == "small":
+        powers = [2 * k + 1 for k in range(F64_SMALL_TERMS)]
+        a0, a1 = mp.mpf(2) ** -40, mp.mpf(hi)
+        q, _ = fit(mp.erf, a0, a1, powers, fixed=lambda a: a, grid_points=300, iters=15)
+        q = [mp.mpf(to_double(c)) for c in q]
+        terms = [(1, 1 + q[0])] + list(zip(powers[1:], q[1:]))
+        return 0.0, [0.0] + [float(c) for c in q] + [0.0] * (F64_DEGREE - F64_SMALL_TERMS), \
+            ("erf(x)", a0, a1, terms)
+    f = mp.erf if kind == "erf" else erfcx
+    found = near_double_origin(lo, hi, f) if lo > 0 else (0.0, 1.0)   # erfcx(0) = 1, t = a
+    if found is None:            # the origin half a slot below it: c0's rounding is fitted away
+        s = lo - (hi - lo) / 2   # (t >= (hi - lo)/2); t exact (Sterbenz: s >= hi / 2)
+        assert s >= hi / 2
+        found = s, to_double(f(mp.mpf(s)))
+    s, c0 = found
+    t0, t1 = mp.mpf(lo) - mp.mpf(s), mp.mpf(hi) - mp.mpf(s)
+    c = _fit_rounded64(lambda t: f(mp.mpf(s) + t), t0, t1, mp.mpf(c0), F64_DEGREE)
+    xs = f"(x + {exact(mp.mpf(s))})"
+    expr = f"erf{xs}" if kind == "erf" else f"erfc{xs} * exp({xs}^2)"
+    return s, [float(v) for v in c], (expr, t0, t1, list(enumerate(c)))
+
+
+@functools.lru_cache(maxsize=None)
+def _f64_row_error(kind, lo, hi):
+    return certified_error(*_f64_row(kind, lo, hi)[2])
+
+
+def f64_slot_kinds(func):
+    """[(kind, lo, hi)] of the 16 (erf) or 32 (erfc) float64 slots."""
+    edges = slots()
+    if func == "erf":
+        return [("small",) + edges[0]] + [("erf",) + e for e in edges[1:16]]
+    return [("erfcx",) + e for e in edges]
+
+
+def f64_tables(func):
+    """The fast float64 slot tables of erf or erfc (vm_erf_fast_f64, vm_erfc_fast_f64): origins
+    s, c0 .. cD, and a block with the clamp and the certified errors."""
+    from concurrent.futures import ThreadPoolExecutor
+    kinds = f64_slot_kinds(func)
+    rows = [_f64_row(*k) for k in kinds]                    # mpmath's precision is global: one thread
+    with ThreadPoolExecutor(4) as ex:                       # Sollya runs apart
+        errs = list(ex.map(lambda k: _f64_row_error(*k), kinds))
+    worst = {}
+    for k, e in zip(kinds, errs):
+        worst[k[0]] = max(worst.get(k[0], mp.mpf(0)), e)
+    errs = ", ".join(f"{kind} 2^{err_bits(e)}" for kind, e in sorted(worst.items()))
+    name = f"vm_{func}_fast_f64"
+    what = ("erf(s + t) on the eighth binades of 2 + a up to the clamp; slot 0 [0, 1/4): s = 0, "
+            "a + a Q(a^2)" if func == "erf" else
+            "erfcx(s + t) (erfc = exp(-a^2) erfcx); slot 0 [0, 1/4): s = 0, c0 = 1")
+    b = Block(f"{name}_k", "double",
+              f"fast float64 {func}: c0 + t (c1 + .. + c{F64_DEGREE} t^{F64_DEGREE - 1}), t = a - s_i, {what}; "
+              f"relative error (certified, double coefficients): {errs}")
+    if func == "erf":
+        b.add("clamp", F64_ERF_CLAMP, "a = min(|x|, clamp) < 6 (16 slots): erf rounds to 1 from 5.9216")
+        b.add("small", float(slots()[0][1]), "below: slot 0, a + a Q(a^2)")
+    else:
+        b.add("clamp", F64_ERFC_CLAMP, "a = min(|x|, clamp): erfc rounds to +0 (x > 0) or 2 (x < 0) beyond")
+        b.add("wide", 6.0, "a below (2 + a < 8) on every lane: slots 0..15 only, 16-entry lookups")
+        b.add("scale_k", 16.0 * F64_SCALE_OFFSET, "added to k: 2^(k/16) built 2^128 larger (normal down to erfc's 2^-1075)")
+        b.add("scale_down", 2.0 ** -F64_SCALE_OFFSET, "the result scaled back (exact, or a subnormal result's rounding)")
+    b.add("slot_offset", 2.0, "slot = bits(a + slot_offset) >> 49 (mod 32)")
+    out = [b, Table(f"{name}_s", "double", [r[0] for r in rows],
+                    f"fast float64 {func}: origin s_i of each slot (t = a - s_i)")]
+    for j in range(F64_DEGREE + 1):
+        out.append(Table(f"{name}_c{j}", "double", [r[1][j] for r in rows],
+                         f"fast float64 {func}: t^{j} coefficient per slot" + (" (slot 0: Q's u^{j - 1})" if func == "erf" and j else "")))
     return out
