@@ -1588,7 +1588,7 @@ static const float vm_erf_fast_f32_c6[32] __attribute__((aligned(64))) = {
     0x0.0p+0f, 0x0.0p+0f, 0x0.0p+0f, 0x1.956b900000000p-8f,
 };
 
-/* fast float32 erf, AVX2: row i = s_i, c0..c6 of slot i (the tables above) */
+/* fast float32 erf, AVX2: row i = entry i of vm_erf_fast_f32_s, vm_erf_fast_f32_c0, vm_erf_fast_f32_c1, vm_erf_fast_f32_c2, vm_erf_fast_f32_c3, vm_erf_fast_f32_c4, vm_erf_fast_f32_c5, vm_erf_fast_f32_c6 */
 static const float vm_erf_fast_f32_rows[256] __attribute__((aligned(64))) = {
     0x1.1ffee40000000p-3f, 0x1.42d6c20000000p-3f, 0x1.1b357c0000000p+0f, -0x1.3e9af20000000p-3f,
     -0x1.6a71680000000p-2f, 0x1.3a1b060000000p-4f, -0x1.0f30d60000000p-1f, 0x1.3556580000000p-1f,
@@ -1860,6 +1860,129 @@ static const double vm_erf_f32_first_c8[32] __attribute__((aligned(64))) = {
     0x0.0p+0, 0x0.0p+0, 0x0.0p+0, 0x1.527787aae6111p-9,
 };
 
+/* fast float64 erf: c0 + t (c1 + .. + c12 t^11), t = a - s_i, erf(s + t) on the eighth binades of 2 + a up to the clamp; slot 0 [0, 1/4): s = 0, a + a Q(a^2); relative error (certified, double coefficients): erf 2^-55.7, small 2^-56.33 */
+static const struct {
+    double clamp;
+    double small;
+    double slot_offset;
+} vm_erf_fast_f64_k = {
+    .clamp = 0x1.7e00000000000p+2,  /* a = min(|x|, clamp) < 6 (16 slots): erf rounds to 1 from 5.9216 */
+    .small = 0x1.0000000000000p-2,  /* below: slot 0, a + a Q(a^2) */
+    .slot_offset = 0x1.0000000000000p+1,  /* slot = bits(a + slot_offset) >> 49 (mod 32) */
+};
+
+/* fast float64 erf: origin s_i of each slot (t = a - s_i) */
+static const double vm_erf_fast_f64_s[16] __attribute__((aligned(64))) = {
+    0x0.0p+0, 0x1.7fffffffffc5ep-2, 0x1.3fffffffffc2ap-1, 0x1.bfffffffffa0cp-1,
+    0x1.1fffffffff6a6p+0, 0x1.5fffffffffeb7p+0, 0x1.9fffffffff410p+0, 0x1.dffffffffff58p+0,
+    0x1.1ffffffffb24ep+1, 0x1.5ffffffeeee33p+1, 0x1.9ffffff74c118p+1, 0x1.dfffff9891e36p+1,
+    0x1.0fffee7dd9c14p+2, 0x1.2ffed96b5e1eap+2, 0x1.4c8cc66768800p+2, 0x1.5000000000000p+2,
+};
+
+/* fast float64 erf: t^0 coefficient per slot */
+static const double vm_erf_fast_f64_c0[16] __attribute__((aligned(64))) = {
+    0x0.0p+0, 0x1.9dd0d2b721ba9p-2, 0x1.3f196dcd0ee47p-1, 0x1.91724951b8ca6p-1,
+    0x1.c6dad2829e66ep-1, 0x1.e5768c3b4a38cp-1, 0x1.f4f693b67bb8bp-1, 0x1.fbe61eef4cf5fp-1,
+    0x1.ff4047603177cp-1, 0x1.fff2cfb04499ap-1, 0x1.ffff6f9f67a2cp-1, 0x1.fffffc2f17065p-1,
+    0x1.fffffff01a657p-1, 0x1.ffffffffd752cp-1, 0x1.ffffffffff8f1p-1, 0x1.ffffffffffc05p-1,
+};
+
+/* fast float64 erf: t^1 coefficient per slot (slot 0: Q's u^{j - 1}) */
+static const double vm_erf_fast_f64_c1[16] __attribute__((aligned(64))) = {
+    0x1.06eba8214db69p-3, 0x1.f5f0cdaf15469p-1, 0x1.86e9694134f47p-1, 0x1.0cab61f08510bp-1,
+    0x1.45e99bcbb93dfp-2, 0x1.5ce595c455fdbp-3, 0x1.499d478bcd929p-4, 0x1.12ceb37ff9e68p-5,
+    0x1.d4143a9e4e8efp-8, 0x1.3360cce053c77p-11, 0x1.e9b5e9a880984p-16, 0x1.d9372963e4f1ep-21,
+    0x1.155c8df7a054ep-26, 0x1.8aa4d6fee06f4p-33, 0x1.2aaa736d2fa1ap-39, 0x1.54458d4f535cfp-40,
+};
+
+/* fast float64 erf: t^2 coefficient per slot (slot 0: Q's u^{j - 1}) */
+static const double vm_erf_fast_f64_c2[16] __attribute__((aligned(64))) = {
+    -0x1.812746b0379e7p-2, -0x1.78749a434fbbfp-2, -0x1.e8a3c39181d3cp-2, -0x1.d62beb64e8793p-2,
+    -0x1.6ea6cf452fa73p-2, -0x1.dfbbadedf6211p-3, -0x1.0bcfca21968bfp-3, -0x1.01a1c847fa429p-4,
+    -0x1.074b60f907e6cp-6, -0x1.a6a519b32cbb3p-10, -0x1.8de3cdd08f361p-14, -0x1.bba3b66e273a6p-19,
+    -0x1.26b243de1ebabp-24, -0x1.d4a1f914507ecp-31, -0x1.83f973967f82ap-37, -0x1.be81eaefcf769p-38,
+};
+
+/* fast float64 erf: t^3 coefficient per slot (slot 0: Q's u^{j - 1}) */
+static const double vm_erf_fast_f64_c3[16] __attribute__((aligned(64))) = {
+    0x1.ce2f21a042be2p-4, -0x1.e106c51d1f65cp-3, -0x1.c81050216b8f5p-5, 0x1.7c9d756a0f106p-4,
+    0x1.4cb3cf0aa028cp-3, 0x1.4374d82e04eb4p-3, 0x1.d6631e1a2b504p-4, 0x1.143d1c6f4f169p-4,
+    0x1.63ef61e84c7e4p-6, 0x1.69cf467b86acep-9, 0x1.9aa48a85a7152p-13, 0x1.0b6a80e9eead7p-17,
+    0x1.95edea3f1f2e8p-23, 0x1.6ac60f86b17cfp-29, 0x1.49c4f06422cd9p-35, 0x1.7edb0ec948a8bp-36,
+};
+
+/* fast float64 erf: t^4 coefficient per slot (slot 0: Q's u^{j - 1}) */
+static const double vm_erf_fast_f64_c4[16] __attribute__((aligned(64))) = {
+    -0x1.b82ce31288b4ep-6, 0x1.5529abcd00126p-3, 0x1.6963c8a39d031p-3, 0x1.cc60567d799e9p-4,
+    0x1.ca50831686697p-6, -0x1.f3b8d52d2f284p-6, -0x1.974c036868be1p-5, -0x1.5a316520b79ecp-5,
+    -0x1.38a983276f89ap-6, -0x1.ab0c2749dda9fp-9, -0x1.2c7d5f60487b8p-12, -0x1.d06f620fa83d3p-17,
+    -0x1.96bdd24393922p-22, -0x1.9b42d230f37bdp-28, -0x1.9c32b11b57126p-34, -0x1.e0591f0811689p-35,
+};
+
+/* fast float64 erf: t^5 coefficient per slot (slot 0: Q's u^{j - 1}) */
+static const double vm_erf_fast_f64_c5[16] __attribute__((aligned(64))) = {
+    0x1.565bcd0e6a12cp-8, 0x1.7488b8a8af53dp-5, -0x1.c1242dfdb0a7cp-6, -0x1.1350f4b0c3dedp-4,
+    -0x1.f65d15f1b0c26p-5, -0x1.f572c4c9af36bp-6, -0x1.17d430be92469p-9, 0x1.779b1e57d7889p-7,
+    0x1.5d3b17c3c083dp-7, 0x1.693595d2d1f4ep-9, 0x1.490a4df96d59ap-12, 0x1.3436c3638e560p-16,
+    0x1.3b48fda95b2eap-21, 0x1.6b7bcaf14e82cp-27, 0x1.93a145e0c96a4p-33, 0x1.d1e47c3218e43p-34,
+};
+
+/* fast float64 erf: t^6 coefficient per slot (slot 0: Q's u^{j - 1}) */
+static const double vm_erf_fast_f64_c6[16] __attribute__((aligned(64))) = {
+    -0x1.c02db3ffc71cep-11, -0x1.9a7945cc17a22p-5, -0x1.52b2668c0e8adp-5, -0x1.53bb4a5807322p-7,
+    0x1.fd1c6c109efe0p-7, 0x1.6b16f5269fc3ep-6, 0x1.d857f2cbedf19p-7, 0x1.0d099c765a3d8p-8,
+    -0x1.7cae0df373182p-9, -0x1.b2755bf47d21fp-10, -0x1.1454653781a1ap-12, -0x1.4357bd34e87c6p-16,
+    -0x1.886bd6bbeeb79p-21, -0x1.04560ce1217a7p-26, -0x1.424dad3845c01p-32, -0x1.65cfb9e9169f9p-33,
+};
+
+/* fast float64 erf: t^7 coefficient per slot (slot 0: Q's u^{j - 1}) */
+static const double vm_erf_fast_f64_c7[16] __attribute__((aligned(64))) = {
+    0x1.f9a3266f7d184p-14, -0x1.65c10f61a06cap-8, 0x1.c7cd98c77be2ep-7, 0x1.30ac1e56c9713p-6,
+    0x1.3acc78563ab81p-7, -0x1.73ff9f13ab8f9p-10, -0x1.954ab0b00344ep-8, -0x1.42fcbbe653550p-8,
+    -0x1.5f832fc6d3335p-11, 0x1.52b65c2848622p-11, 0x1.647f46cb9224bp-13, 0x1.110dc43fb9348p-16,
+    0x1.9172e20cf0740p-21, 0x1.360dfee12e0bap-26, 0x1.aecc93c099107p-32, 0x1.b3e4ef08b2561p-33,
+};
+
+/* fast float64 erf: t^8 coefficient per slot (slot 0: Q's u^{j - 1}) */
+static const double vm_erf_fast_f64_c8[16] __attribute__((aligned(64))) = {
+    -0x1.f4d1faeff0823p-17, 0x1.709ab2716adc1p-7, 0x1.b62f405f9b5b2p-8, -0x1.e3f4e0e97ad0dp-10,
+    -0x1.8b43c32acc81dp-8, -0x1.17403c91f381dp-8, -0x1.2e442316c21c3p-11, 0x1.76ff611f35352p-10,
+    0x1.06031d9718023p-10, -0x1.7557c6b4054ccp-14, -0x1.56747e1cc7f26p-14, -0x1.75663aa11b3bbp-17,
+    -0x1.5672ca483122dp-21, -0x1.3864e29851fbdp-26, -0x1.e4357a28284c8p-32, -0x1.9dbd8d8f49d2fp-33,
+};
+
+/* fast float64 erf: t^9 coefficient per slot (slot 0: Q's u^{j - 1}) */
+static const double vm_erf_fast_f64_c9[16] __attribute__((aligned(64))) = {
+    0x1.b9bd5a44fc874p-20, 0x1.0449118e0b5a7p-13, -0x1.dc369342d2f13p-9, -0x1.aadb4db97ec96p-9,
+    -0x1.79b66991fa01dp-12, 0x1.9da005483856cp-10, 0x1.71cd4cd03c853p-10, 0x1.7be1ba4b2af01p-12,
+    -0x1.834ccd39e6ad5p-12, -0x1.2ae8761da6507p-14, 0x1.b2e7a86c6e400p-16, 0x1.9a05a3bac4613p-18,
+    0x1.ea6e60e18b051p-22, 0x1.0cee3d3e51b9dp-26, 0x1.cab5bb8d82dc4p-32, 0x1.26b2bd2a9089bp-33,
+};
+
+/* fast float64 erf: t^10 coefficient per slot (slot 0: Q's u^{j - 1}) */
+static const double vm_erf_fast_f64_c10[16] __attribute__((aligned(64))) = {
+    -0x1.55a8f7b418dddp-23, -0x1.075252b8d8e5ap-9, -0x1.810203ed18b7bp-11, 0x1.d6eb8782dbcedp-11,
+    0x1.2e5164e98ffc2p-10, 0x1.532b63d54fca4p-12, -0x1.752ea889a6648p-12, -0x1.99245dd4b7213p-12,
+    -0x1.833cff86e26f4p-17, 0x1.cd6f0e7a03b32p-15, -0x1.388b391ad5578p-19, -0x1.5d92349aa6ebfp-19,
+    -0x1.272ece0648cc8p-22, -0x1.90318957f139bp-27, -0x1.c25db128042bap-32, -0x1.2748a6b8376c9p-34,
+};
+
+/* fast float64 erf: t^11 coefficient per slot (slot 0: Q's u^{j - 1}) */
+static const double vm_erf_fast_f64_c11[16] __attribute__((aligned(64))) = {
+    0x0.0p+0, 0x1.de83341a947d1p-14, 0x1.604eb5e22a36ep-11, 0x1.932597ae5ee1bp-12,
+    -0x1.6f18397e08ca2p-13, -0x1.60f6fc7e9a122p-12, -0x1.07a69f7a3009fp-13, 0x1.302c23aedf373p-14,
+    0x1.0ffe59db8c2e2p-14, -0x1.00b611b89360cp-16, -0x1.8f24b95f63ce3p-19, 0x1.99e0b975a0e7cp-21,
+    0x1.2f41c362e27ffp-23, 0x1.0fabba76ae91fp-27, 0x1.2090bd7284d31p-31, 0x1.7186943dbd62cp-36,
+};
+
+/* fast float64 erf: t^12 coefficient per slot (slot 0: Q's u^{j - 1}) */
+static const double vm_erf_fast_f64_c12[16] __attribute__((aligned(64))) = {
+    0x0.0p+0, 0x1.335d8a743ef69p-12, 0x1.3c60eeeae7f73p-15, -0x1.95e001c82e72ep-13,
+    -0x1.279ae9bea8be9p-13, 0x1.053cbeb5949b1p-15, 0x1.68882fc217d3dp-14, 0x1.343a221c48b09p-15,
+    -0x1.6f3a243977447p-16, -0x1.49c06b54fdfd2p-20, 0x1.fedc4fe0d3a2bp-20, -0x1.5255425d202bdp-24,
+    -0x1.ea224b14b0a3fp-25, -0x1.2c97749dc129fp-28, -0x1.d6cb62236343dp-32, -0x1.b0c7f900586f3p-39,
+};
+
 /* where erf's kernels change path or saturate (vecmath/functions/erf.py: limits) */
 static const struct {
     double poly_limit;
@@ -1998,7 +2121,7 @@ static const float vm_erfc_fast_f32_c6[32] __attribute__((aligned(64))) = {
     -0x1.e284080000000p-25f, -0x1.e284080000000p-25f, -0x1.e284080000000p-25f, 0x1.956b900000000p-8f,
 };
 
-/* fast float32 erfc, AVX2: row i = s_i, c0..c6 of slot i (the tables above) */
+/* fast float32 erfc, AVX2: row i = entry i of vm_erfc_fast_f32_s, vm_erfc_fast_f32_c0, vm_erfc_fast_f32_c1, vm_erfc_fast_f32_c2, vm_erfc_fast_f32_c3, vm_erfc_fast_f32_c4, vm_erfc_fast_f32_c5, vm_erfc_fast_f32_c6 */
 static const float vm_erfc_fast_f32_rows[256] __attribute__((aligned(64))) = {
     0x1.1ffee40000000p-3f, 0x1.42d6c20000000p-3f, 0x1.1b357c0000000p+0f, -0x1.3e9af20000000p-3f,
     -0x1.6a71680000000p-2f, 0x1.3a1b060000000p-4f, -0x1.0f30d60000000p-1f, 0x1.3556580000000p-1f,
@@ -2272,6 +2395,189 @@ static const double vm_erfc_f32_first_c8[32] __attribute__((aligned(64))) = {
     0x1.494c16246fa67p-22, 0x1.186f6d2fcf1cdp-24, 0x1.255d53e40a203p-26, 0x1.688005fb67a98p-28,
     0x1.3bd0f35cd24b4p-30, 0x1.956d5ff8d55c5p-32, 0x1.956d5ff8d55c5p-32, 0x1.956d5ff8d55c5p-32,
     0x1.956d5ff8d55c5p-32, 0x1.956d5ff8d55c5p-32, 0x1.956d5ff8d55c5p-32, 0x1.527787aae6111p-9,
+};
+
+/* fast float64 erfc: c0 + t (c1 + .. + c12 t^11), t = a - s_i, erfcx(s + t) (erfc = exp(-a^2) erfcx); slot 0 [0, 1/4): s = 0, c0 = 1; relative error (certified, double coefficients): erfcx 2^-58.2 */
+static const struct {
+    double clamp;
+    double wide;
+    double scale_k;
+    double scale_down;
+    double slot_offset;
+} vm_erfc_fast_f64_k = {
+    .clamp = 0x1.b800000000000p+4,  /* a = min(|x|, clamp): erfc rounds to +0 (x > 0) or 2 (x < 0) beyond */
+    .wide = 0x1.8000000000000p+2,  /* a below (2 + a < 8) on every lane: slots 0..15 only, 16-entry lookups */
+    .scale_k = 0x1.0000000000000p+11,  /* added to k: 2^(k/16) built 2^128 larger (normal down to erfc's 2^-1075) */
+    .scale_down = 0x1.0000000000000p-128,  /* the result scaled back (exact, or a subnormal result's rounding) */
+    .slot_offset = 0x1.0000000000000p+1,  /* slot = bits(a + slot_offset) >> 49 (mod 32) */
+};
+
+/* fast float64 erfc: origin s_i of each slot (t = a - s_i) */
+static const double vm_erfc_fast_f64_s[32] __attribute__((aligned(64))) = {
+    0x0.0p+0, 0x1.7fffffffffad2p-2, 0x1.3fffffffffde8p-1, 0x1.bffffffffff38p-1,
+    0x1.1fffffffff8a6p+0, 0x1.5fffffffff7a2p+0, 0x1.9ffffffffffc0p+0, 0x1.dfffffffffa58p+0,
+    0x1.1fffffffff5dap+1, 0x1.5fffffffffc8cp+1, 0x1.9fffffffff603p+1, 0x1.dffffffffff52p+1,
+    0x1.0ffffffffe20fp+2, 0x1.2fffffffffc16p+2, 0x1.4fffffffffa86p+2, 0x1.6fffffffff86dp+2,
+    0x1.9ffffffffff3fp+2, 0x1.dfffffffffe28p+2, 0x1.0ffffffffffffp+3, 0x1.2fffffffff02ap+3,
+    0x1.4ffffffffad1cp+3, 0x1.6fffffffff664p+3, 0x1.8ffffffffedc3p+3, 0x1.afffffffff335p+3,
+    0x1.dfffffffff743p+3, 0x1.0fffffffffb61p+4, 0x1.2ffffffffffd9p+4, 0x1.4fffffffffb8ep+4,
+    0x1.6fffffffffe97p+4, 0x1.8fffffffff88cp+4, 0x1.afffffffffdbcp+4, 0x1.cfffffffff8cfp+4,
+};
+
+/* fast float64 erfc: t^0 coefficient per slot */
+static const double vm_erfc_fast_f64_c0[32] __attribute__((aligned(64))) = {
+    0x1.0000000000000p+0, 0x1.5f28ade3ca643p-1, 0x1.1d16b5809ebdep-1, 0x1.db747ee409b43p-2,
+    0x1.9531e09b150b5p-2, 0x1.5f88f52f3cd96p-2, 0x1.3583f664432a0p-2, 0x1.13e5743b6072cp-2,
+    0x1.d94446d628790p-3, 0x1.8c9eb68ff2b55p-3, 0x1.54a7a08d4c2d0p-3, 0x1.2a2af19c14995p-3,
+    0x1.08e62ce8ca568p-3, 0x1.dc603a3e7847ep-4, 0x1.b096face14dcfp-4, 0x1.8c14049cd5d0ap-4,
+    0x1.5f75c42e97210p-4, 0x1.31742f4d8d5fap-4, 0x1.0e078051f491ep-4, 0x1.e3db9bbbf158dp-5,
+    0x1.b634a5006c4e8p-5, 0x1.90658c4eb622cp-5, 0x1.7093453936c6dp-5, 0x1.556d4dd1f6a6ap-5,
+    0x1.33714a0240f11p-5, 0x1.0f67b1bff7addp-5, 0x1.e5d6a9f4cc428p-6, 0x1.b7ad8ef830d9ap-6,
+    0x1.91853accde1dbp-6, 0x1.7173c308c4ac8p-6, 0x1.561fcfda084ecp-6, 0x1.3e8ef95096444p-6,
+};
+
+/* fast float64 erfc: t^1 coefficient per slot */
+static const double vm_erfc_fast_f64_c1[32] __attribute__((aligned(64))) = {
+    -0x1.20dd750429b6cp+0, -0x1.3a5c679d7bdb5p-1, -0x1.babd0e4f1a4b3p-2, -0x1.4369f60195f72p-2,
+    -0x1.e78b356771ec5p-3, -0x1.797a639d81ea5p-3, -0x1.2b11e6959938ep-3, -0x1.e36580c7f7c01p-4,
+    -0x1.6a70d2bb388d8p-4, -0x1.03057813304f7p-4, -0x1.82a8522b8792bp-5, -0x1.2aa6503acdad7p-5,
+    -0x1.da3953352aa81p-6, -0x1.81149bc4a19a2p-6, -0x1.3e981b3b13f72p-6, -0x1.0bc46cdc19a78p-6,
+    -0x1.a6e2cf277a246p-7, -0x1.404455ba9f624p-7, -0x1.f57cad15dbe40p-8, -0x1.93108c9359886p-8,
+    -0x1.4ae8bbe712664p-8, -0x1.14782b974613ap-8, -0x1.d4cddeef7b201p-9, -0x1.9276b60445721p-9,
+    -0x1.467f441a518c8p-9, -0x1.fd20a0cb721c7p-10, -0x1.98006b41c694ep-10, -0x1.4e3cc5279450ap-10,
+    -0x1.16cb03a88cb11p-10, -0x1.d8252a8330cd8p-11, -0x1.94ed219664c0ep-11, -0x1.5f18990e84717p-11,
+};
+
+/* fast float64 erfc: t^2 coefficient per slot */
+static const double vm_erfc_fast_f64_c2[32] __attribute__((aligned(64))) = {
+    0x1.ffffffffffdddp-1, 0x1.d28c0e117816dp-2, 0x1.2577420fcd29cp-2, 0x1.80ef8f454d079p-3,
+    0x1.05e72521caccep-3, 0x1.701342cbcfac2p-4, 0x1.0a15ac2adab88p-4, 0x1.8a6efeed23dbep-5,
+    0x1.0615670e26feep-5, 0x1.43b98bac84003p-6, 0x1.a7eddc9ee7e7dp-7, 0x1.22f0664f3cd13p-7,
+    0x1.9ef71691ad1dep-8, 0x1.317c144f8bf07p-8, 0x1.cdeae21162b4fp-9, 0x1.6535040e2dd3cp-9,
+    0x1.f75ef7a0fb57ap-10, 0x1.4d07bba6017c5p-10, 0x1.cea22f2be0699p-11, 0x1.4dfd333e25751p-11,
+    0x1.f19730956d540p-12, 0x1.7c66d2a1064efp-12, 0x1.2937870fd0781p-12, 0x1.d9243e5caf4a2p-13,
+    0x1.59fa2994d67a8p-13, 0x1.dcb8a7c6b06d3p-14, 0x1.562a96b075931p-14, 0x1.fb98687d1964dp-15,
+    0x1.82cb1527ef8d0p-15, 0x1.2d73a48df3d0cp-15, 0x1.deee0c8da2cfap-16, 0x1.82ba6dba3181ap-16,
+};
+
+/* fast float64 erfc: t^3 coefficient per slot */
+static const double vm_erfc_fast_f64_c3[32] __attribute__((aligned(64))) = {
+    -0x1.812746b02badep-1, -0x1.2e82dbf84770dp-2, -0x1.59c35c06f83ffp-3, -0x1.9d5868de0c05cp-4,
+    -0x1.01343a2c93304p-4, -0x1.4bcdb9d9095d1p-5, -0x1.ba018e642846bp-6, -0x1.2ef92f6f11990p-6,
+    -0x1.6883f9919ce1ap-7, -0x1.84e9ab30e72ddp-8, -0x1.c24b49c47c9a0p-9, -0x1.1434ae05870cfp-9,
+    -0x1.6373226ee87f4p-10, -0x1.dc1af883a5ddcp-11, -0x1.49d492a39f653p-11, -0x1.d662fda6d6acdp-12,
+    -0x1.28787f0e80077p-12, -0x1.5783a27fae047p-13, -0x1.a80f2934e850bp-14, -0x1.134ff44263699p-14,
+    -0x1.748157028ee49p-15, -0x1.04c166835357fp-15, -0x1.77b3f79793348p-16, -0x1.1560775b6cc26p-16,
+    -0x1.6dd369db3b394p-17, -0x1.bd9f058f77533p-18, -0x1.1e90357ca6803p-18, -0x1.8100c74fe614ep-19,
+    -0x1.0c109a761a631p-19, -0x1.80a1dc85dbcddp-20, -0x1.1b0953da042efp-20, -0x1.a9b9a4bfc3852p-21,
+};
+
+/* fast float64 erfc: t^4 coefficient per slot */
+static const double vm_erfc_fast_f64_c4[32] __attribute__((aligned(64))) = {
+    0x1.fffffffbce19ap-2, 0x1.611afb945d689p-3, 0x1.72d46a9b3ee8cp-4, 0x1.9831c2c8513b1p-5,
+    0x1.d4e711a2dfad9p-6, 0x1.17eba60d317a5p-6, 0x1.5a142948a9511p-7, 0x1.b99589d407a32p-8,
+    0x1.da595561f9de6p-9, 0x1.c2c72fd727488p-10, 0x1.d085857a1d019p-11, 0x1.fff032a0ddff9p-12,
+    0x1.2a660fdec5787p-12, 0x1.6cc10c1623e7cp-13, 0x1.d03e19aa13285p-14, 0x1.31dddbe4359a7p-14,
+    0x1.59b29296c5864p-15, 0x1.5f8a69c9dfcfcp-16, 0x1.82426c7521bf8p-17, 0x1.c3904bd3f7b56p-18,
+    0x1.15adcc4303262p-18, 0x1.6433d10f6fec6p-19, 0x1.d976d0b386f31p-20, 0x1.445d3c9a006edp-20,
+    0x1.81fb2ba7ef63ep-21, 0x1.9fd8ef216179dp-22, 0x1.df572c704d8d5p-23, 0x1.23b1721d4ee72p-23,
+    0x1.73371e27f4e34p-24, 0x1.ea608ac1ea0d4p-25, 0x1.4e4f0dba269f8p-25, 0x1.d460d8cd0e0ddp-26,
+};
+
+/* fast float64 erfc: t^5 coefficient per slot */
+static const double vm_erfc_fast_f64_c5[32] __attribute__((aligned(64))) = {
+    -0x1.341f6b51566eap-2, -0x1.7a16147900104p-4, -0x1.6fce5df055bd0p-5, -0x1.779dd2a073a07p-6,
+    -0x1.910a5d79cfb77p-7, -0x1.bdf24bccd8f27p-8, -0x1.014eae2739f57p-8, -0x1.33237c392697ap-9,
+    -0x1.2bd251b964950p-10, -0x1.f99e41ed8c22ap-12, -0x1.d25ebba0a75c5p-13, -0x1.cfcdea1df6c53p-14,
+    -0x1.eb88e0e3fac95p-15, -0x1.12f17434d5f52p-15, -0x1.4230e3d33460fp-16, -0x1.8900e0c469d02p-17,
+    -0x1.8f23fec8732ffp-18, -0x1.64fcbb6de6e3bp-19, -0x1.5da898da38c23p-20, -0x1.7074a5bb82b58p-21,
+    -0x1.9c3efbc65a01dp-22, -0x1.e4dce69556b6dp-23, -0x1.296db56e12358p-23, -0x1.7a51b0aafddfep-24,
+    -0x1.96605f1b0b1f0p-25, -0x1.836964c958a34p-26, -0x1.905c14c51822bp-27, -0x1.b9813ac537bd7p-28,
+    -0x1.00ca3ac41246fp-28, -0x1.3859b1d28c9eap-29, -0x1.8a9a07fa0c881p-30, -0x1.01803822c18efp-30,
+};
+
+/* fast float64 erfc: t^6 coefficient per slot */
+static const double vm_erfc_fast_f64_c6[32] __attribute__((aligned(64))) = {
+    0x1.555546ba20ceep-3, 0x1.78491fa6cd2e3p-5, 0x1.552fe7016c9b1p-6, 0x1.452648d066048p-7,
+    0x1.446c516c7a143p-8, 0x1.51aba00a18d9fp-9, 0x1.6d609f6d4c18fp-10, 0x1.99b60e80a2630p-11,
+    0x1.6d7743d5d1ac8p-12, 0x1.131bb1635b3f2p-13, 0x1.c882f019bd598p-15, 0x1.9b50d0d9c1536p-16,
+    0x1.8d8e5990ba633p-17, 0x1.9818c0b31c528p-18, 0x1.b93f473a5f02ep-19, 0x1.f31a3281f7e5ep-20,
+    0x1.c871a15bc29eap-21, 0x1.67ca2befffdd0p-22, 0x1.3a9b8157456e2p-23, 0x1.2b25ebaac92fdp-24,
+    0x1.30be829f321fbp-25, 0x1.48d73b3f348a2p-26, 0x1.7490dbc17f4a8p-27, 0x1.b81a858ed34a5p-28,
+    0x1.aaf0d3b16e756p-29, 0x1.685157eb81dccp-30, 0x1.4df14066a3872p-31, 0x1.4dc261c8a9069p-32,
+    0x1.62f12bdb2d68ep-33, 0x1.8d989398ce9e7p-34, 0x1.d1741933b6f8ep-35, 0x1.1af77f0773480p-35,
+};
+
+/* fast float64 erfc: t^7 coefficient per slot */
+static const double vm_erfc_fast_f64_c7[32] __attribute__((aligned(64))) = {
+    -0x1.60229f2a1b371p-4, -0x1.5f774ad641487p-6, -0x1.2a7f50cd00de7p-7, -0x1.0ab38b118bb1fp-8,
+    -0x1.f38c776ac282fp-10, -0x1.e8ae680057333p-11, -0x1.f1b4461ebb8f1p-12, -0x1.070e272a8d81ap-12,
+    -0x1.aed7f201ccf05p-14, -0x1.2312b244b93a4p-15, -0x1.b45d05b385eb5p-17, -0x1.6577848fc0563p-18,
+    -0x1.3c0781f7f0c5bp-19, -0x1.2a6279fef1bbfp-20, -0x1.2a43368654ed9p-21, -0x1.395bbf5d0b6acp-22,
+    -0x1.028f4cbc01b34p-23, -0x1.67f1562832f4bp-25, -0x1.19623b301e46ap-26, -0x1.e35f94dcdf657p-28,
+    -0x1.c0b463b4d48b8p-29, -0x1.bc7fc8bcd6d9ep-30, -0x1.d14c3d1b61d1fp-31, -0x1.fea86cd3d73a6p-32,
+    -0x1.bf995c38360d0p-33, -0x1.4e8fdaee4c90cp-34, -0x1.162b864f91d26p-35, -0x1.f80f01a7874c2p-37,
+    -0x1.ea27bd1829104p-38, -0x1.f9b5dc036cf2fp-39, -0x1.12539ed9a0e95p-39, -0x1.36c3df07e95d2p-40,
+};
+
+/* fast float64 erfc: t^8 coefficient per slot */
+static const double vm_erfc_fast_f64_c8[32] __attribute__((aligned(64))) = {
+    0x1.55416850fd3aep-5, 0x1.3662c4579c792p-7, 0x1.efd037c4e49c8p-9, 0x1.a0ef9828464c7p-10,
+    0x1.6fd994a2d15e6p-11, 0x1.535f2810c4590p-12, 0x1.465ec60d7df69p-13, 0x1.4630f8757f6ffp-14,
+    0x1.ec773c4c72045p-16, 0x1.2bfb57b45782dp-17, 0x1.97dd8c851594cp-19, 0x1.30c2ed306a929p-20,
+    0x1.ee330432a9b18p-22, 0x1.ae1f7cc921c8fp-23, 0x1.8e3739446a38bp-24, 0x1.85306ab3ad080p-25,
+    0x1.22467ebdcf842p-26, 0x1.657f4a677f7a3p-28, 0x1.f4638d80440c9p-30, 0x1.84a382790a4cbp-31,
+    0x1.490036857a904p-32, 0x1.2b6388e846b4fp-33, 0x1.21b350f179643p-34, 0x1.278549d2f0b4bp-35,
+    0x1.d445cedc2f524p-37, 0x1.36222523def70p-38, 0x1.cece77388c138p-40, 0x1.7c34db94d64b3p-41,
+    0x1.5220f592cfbf4p-42, 0x1.415a46d02f9b0p-43, 0x1.432422bdcd074p-44, 0x1.551f39a4319fap-45,
+};
+
+/* fast float64 erfc: t^9 coefficient per slot */
+static const double vm_erfc_fast_f64_c9[32] __attribute__((aligned(64))) = {
+    -0x1.382ec64d05409p-6, -0x1.04aaf810b7cb9p-8, -0x1.88ecbc68e1ac9p-10, -0x1.37ee2fbc598b1p-11,
+    -0x1.0413828c598b2p-12, -0x1.c5fb7c5e925aep-14, -0x1.9d500a8b9b9a3p-15, -0x1.873be5a685353p-16,
+    -0x1.117536ebeb338p-17, -0x1.2da196d467a9bp-19, -0x1.7537e8daa2a3cp-21, -0x1.fe4903da9ba0fp-23,
+    -0x1.7c3e40e8003a4p-24, -0x1.3183ac6f7740ap-25, -0x1.06dc2c5085176p-26, -0x1.dec633e4e07a2p-28,
+    -0x1.42f6ba56cafb5p-29, -0x1.6083992f89fcdp-31, -0x1.ba63d726efa5dp-33, -0x1.37153d7c097d1p-34,
+    -0x1.e0ee5dfcac8c2p-36, -0x1.92b5773417819p-37, -0x1.66f7f44fab9a0p-38, -0x1.560333dac79a2p-39,
+    -0x1.e8d310f931085p-41, -0x1.1ef9ee57706cdp-42, -0x1.8067b03538de1p-44, -0x1.1ea638889c201p-45,
+    -0x1.d30db0475b669p-47, -0x1.978989b01d626p-48, -0x1.7e09187d60263p-49, -0x1.7a195ff635c47p-50,
+};
+
+/* fast float64 erfc: t^10 coefficient per slot */
+static const double vm_erfc_fast_f64_c10[32] __attribute__((aligned(64))) = {
+    0x1.0b038eb68ee7cp-7, 0x1.a2637e1b6c366p-10, 0x1.2a6d8ebc85499p-11, 0x1.c081f0ebdba86p-13,
+    0x1.628ac0112fb4cp-14, 0x1.259f582ae4175p-15, 0x1.fb0cbaae02bfap-17, 0x1.cace608769204p-18,
+    0x1.27acce74a456cp-19, 0x1.2858550708a9ep-21, 0x1.4eadc25ff70c2p-23, 0x1.a3d6ee0ea852dp-25,
+    0x1.2090502eb5423p-26, 0x1.ad3439f4f63bap-28, 0x1.56a2d313b511bp-29, 0x1.23d50bfad638ep-30,
+    0x1.6447e32d52242p-32, 0x1.5934c30a44c8dp-34, 0x1.84fdd39074f2dp-36, 0x1.ef3248e47b60dp-38,
+    0x1.5d0e7c84f0340p-39, 0x1.0cb4996ecbc1fp-40, 0x1.ba26945ec390fp-42, 0x1.7cdde4b399417p-43,
+    0x1.fd3d4aec97eb9p-45, 0x1.092788b827e46p-46, 0x1.3eb754d41ede3p-48, 0x1.b01b7b23d1686p-50,
+    0x1.413e9281e2c33p-51, 0x1.053ecd47758b0p-52, 0x1.c5fa818ecf668p-54, 0x1.8b3dc679ef37bp-55,
+};
+
+/* fast float64 erfc: t^11 coefficient per slot */
+static const double vm_erfc_fast_f64_c11[32] __attribute__((aligned(64))) = {
+    -0x1.8d0c6f149d720p-9, -0x1.462ddb77c9d5ap-11, -0x1.b773d007ae456p-13, -0x1.43d0f601854c5p-14,
+    -0x1.e3956da602cbbp-16, -0x1.6f1bfb43cc537p-17, -0x1.3b927084c7488p-18, -0x1.50661de73f697p-19,
+    -0x1.3bdc8e846fe92p-21, -0x1.1f1fe7e9c9cd1p-23, -0x1.29cc1cc0000a2p-25, -0x1.5123a28142d5ep-27,
+    -0x1.c203f4ab859e8p-29, -0x1.58bf05339ad45p-30, -0x1.68721264aa840p-32, -0x1.fe3b5b6490a95p-34,
+    -0x1.8c67c37fe4ed0p-35, -0x1.560daf25bf7dfp-37, -0x1.5330045726875p-39, -0x1.77418bd5f0a1ap-41,
+    -0x1.b11aa10ed5482p-43, -0x1.ac14e9c449e22p-45, -0x1.981381e7cf7f6p-45, -0x1.f39a7a479770cp-49,
+    -0x1.0d56443090afcp-48, -0x1.f36fe772b72bbp-51, -0x1.10f320600bd6bp-52, -0x1.24ddadfd86009p-54,
+    -0x1.05cc710fcd6b8p-56, -0x1.b28f292edf4c5p-57, 0x1.45705263d22cfp-61, 0x1.f8ee8685b2486p-59,
+};
+
+/* fast float64 erfc: t^12 coefficient per slot */
+static const double vm_erfc_fast_f64_c12[32] __attribute__((aligned(64))) = {
+    0x1.7decf2ffb4ab7p-11, 0x1.e3f2908a572e9p-13, 0x1.32801de94c636p-14, 0x1.c54edbfc8077bp-16,
+    0x1.1f3f024405e94p-17, 0x1.5895729ea6f0bp-19, 0x1.57c44079e6615p-20, -0x1.428eac6417fb6p-23,
+    0x1.442a658e6a4ecp-23, 0x1.0d497cd695279p-25, 0x1.0612551f8fce8p-27, 0x1.077e75a0c5752p-29,
+    0x1.15f4fe4f59b1ep-31, 0x1.7f6f26b80f10cp-33, 0x1.db2a36921311fp-35, 0x1.4ea69cf17d9acp-38,
+    0x1.ad8542cf9abe9p-38, 0x1.4cb238b8b201ap-40, 0x1.1d8c0a5a4434ap-42, 0x1.3ffba92ecdb9ap-44,
+    0x1.b14e3c3a76a0fp-46, 0x1.f7208905dfa5bp-48, 0x1.acc18607bae55p-48, 0x1.0899f10c479a5p-47,
+    0x1.1911c0e89e277p-52, 0x1.cb37df6ad0b74p-55, 0x1.e566fc60b3bf1p-57, 0x1.563da3648ad00p-59,
+    0x1.d7265004adbfep-61, -0x1.24d2135c56469p-62, -0x1.7f81cad5b5dc3p-62, 0x1.36aee03af08f9p-61,
 };
 
 /* where erfc's kernels change path or saturate (vecmath/functions/erfc.py: limits) */
