@@ -23,7 +23,8 @@
    values and gradients with the CPU's bits.
 7. vecmath.jax on GPU arrays (jax[cuda]): every (function, tier), float32 and float64, through
    its CUDA FFI handlers, against the CPU ufuncs.  The handlers read vecmath._kernels, the cffi
-   module: where the machine's Python has no cffi, carry its wheel, or the build skips it.
+   module: where the machine's Python has no cffi, carry its wheel and install it with
+   `python -m pip` (a bare `pip` may belong to another interpreter), or the build skips it.
 The full run (no --quick) takes every float32 input (2^32) per (function, tier), values with
 and without fastmath, and the full float64 set (2^26 random + 2^22 uniform) per function.
 """
