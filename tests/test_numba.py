@@ -368,34 +368,6 @@ def test_entry_point_registers_without_import(tmp_path):
     """)
     assert out.strip() == "True"
 
-
-NEON_LOOP = r'''
-target triple = "aarch64-unknown-linux-gnu"
-declare {T} @{scalar}({T}) #0
-declare <{L} x {T}> @{vector}(<{L} x {T}>)
-@llvm.compiler.used = appending global [1 x ptr] [ptr @{vector}], section "llvm.metadata"
-define void @loop(ptr noalias %x, ptr noalias %y, i64 %n) {{
-entry:
-  %c = icmp sgt i64 %n, 0
-  br i1 %c, label %body, label %exit
-body:
-  %i = phi i64 [0, %entry], [%i1, %body]
-  %px = getelementptr {T}, ptr %x, i64 %i
-  %v = load {T}, ptr %px
-  %r = call {T} @{scalar}({T} %v) #1
-  %py = getelementptr {T}, ptr %y, i64 %i
-  store {T} %r, ptr %py
-  %i1 = add i64 %i, 1
-  %d = icmp eq i64 %i1, %n
-  br i1 %d, label %exit, label %body
-exit:
-  ret void
-}}
-attributes #0 = {{ nounwind memory(none) }}
-attributes #1 = {{ nounwind memory(none) "vector-function-abi-variant"="{vector}" }}
-'''
-
-
 def test_llvm_widens_calls_into_neon_register_functions():
     """On AArch64 numba's loops call NEON's register entry points: numba's LLVM, compiling for
     AArch64 (no ARM machine here), widens a loop of one-lane calls that carries the variant
@@ -415,7 +387,9 @@ def test_llvm_widens_calls_into_neon_register_functions():
                            ("float", neon.lanes32, "vm_exp_fast_f32"),
                            ("float", neon.lanes64, "vm_exp_accurate_f32")):
         scalar, vector = f"{base}_x1", f"_ZGV{neon.abi}N{lanes}v_{base}_x1"
-        module = ll.parse_assembly(NEON_LOOP.format(T=T, L=lanes, scalar=scalar, vector=vector))
+        from vecmath.numba._lanes import one_lane_loop_ir
+        text = 'target triple = "aarch64-unknown-linux-gnu"\n' + one_lane_loop_ir(T, scalar, [(lanes, vector)])
+        module = ll.parse_assembly(text)
         pb = ll.create_pass_builder(tm, ll.create_pipeline_tuning_options(3))
         pb.getModulePassManager().run(module, pb)
         called = set(re.findall(r"\bbl\s+(\S+)", tm.emit_assembly(module)))

@@ -106,6 +106,38 @@ _FORCE_WIDTH = "-force-vector-width"
 _create_pass_builder = llvm.create_pass_builder   # llvmlite's own (wrapped below)
 
 
+def one_lane_loop_ir(T, scalar, variants):
+    """LLVM IR of the loop numba's vectorizer sees, `y[i] = scalar(x[i])` for i < n over type T,
+    whose call names its register variants ((lanes, name) pairs) as _lanes.py's calls do: the
+    probe below, and tests that check which register function LLVM picks for a target."""
+    decls = "\n".join(f"declare <{n} x {T}> @{v}(<{n} x {T}>)" for n, v in variants)
+    used = ", ".join(f"ptr @{v}" for _, v in variants)
+    return f"""
+declare {T} @{scalar}({T}) #0
+{decls}
+@llvm.compiler.used = appending global [{len(variants)} x ptr] [{used}], section "llvm.metadata"
+define void @loop(ptr noalias %x, ptr noalias %y, i64 %n) {{
+entry:
+  %c = icmp sgt i64 %n, 0
+  br i1 %c, label %body, label %exit
+body:
+  %i = phi i64 [0, %entry], [%i1, %body]
+  %px = getelementptr {T}, ptr %x, i64 %i
+  %v = load {T}, ptr %px
+  %r = call {T} @{scalar}({T} %v) #1
+  %py = getelementptr {T}, ptr %y, i64 %i
+  store {T} %r, ptr %py
+  %i1 = add i64 %i, 1
+  %d = icmp eq i64 %i1, %n
+  br i1 %d, label %exit, label %body
+exit:
+  ret void
+}}
+attributes #0 = {{ nounwind memory(none) }}
+attributes #1 = {{ nounwind memory(none) "vector-function-abi-variant"="{",".join(v for _, v in variants)}" }}
+"""
+
+
 def _probe_lanes(codegen):
     """The lanes of the float32 register LLVM's loop vectorizer picks by itself for this target
     (16 where it uses zmm, 8 where ymm, as with `prefer-256-bit` on an AVX-512 CPU): a loop over
@@ -113,30 +145,7 @@ def _probe_lanes(codegen):
     lanes = getattr(codegen, "_vecmath_probe_lanes", None)
     if lanes is None:
         names = ["_ZGVeN16v_vm_probe", "_ZGVdN8v_vm_probe", "_ZGVbN4v_vm_probe"]
-        decls = "\n".join(f"declare <{n} x float> @{v}(<{n} x float>)" for n, v in zip((16, 8, 4), names))
-        text = f"""
-declare float @vm_probe(float) nounwind readnone
-{decls}
-@llvm.compiler.used = appending global [3 x ptr] [{", ".join("ptr @" + v for v in names)}], section "llvm.metadata"
-define void @loop(ptr noalias %x, ptr noalias %y, i64 %n) {{
-entry:
-  %c = icmp sgt i64 %n, 0
-  br i1 %c, label %body, label %exit
-body:
-  %i = phi i64 [0, %entry], [%i1, %body]
-  %px = getelementptr float, ptr %x, i64 %i
-  %v = load float, ptr %px
-  %r = call float @vm_probe(float %v) #0
-  %py = getelementptr float, ptr %y, i64 %i
-  store float %r, ptr %py
-  %i1 = add i64 %i, 1
-  %d = icmp eq i64 %i1, %n
-  br i1 %d, label %exit, label %body
-exit:
-  ret void
-}}
-attributes #0 = {{ "vector-function-abi-variant"="{",".join(names)}" }}
-"""
+        text = one_lane_loop_ir("float", "vm_probe", list(zip((16, 8, 4), names)))
         tm = codegen._tm
         module = llvm.parse_assembly(text)
         module.triple = tm.triple
