@@ -206,16 +206,16 @@ static inline vf vf_lookup(const float *t, vfi idx, int n) {
 #define VM_HAS_VF_LOOKUP_ROWS8 1
 /* the byte offsets of rows idx mod n, 2^shift bytes each, as eight integers: two per vmovq /
  * vpextrq (one and two vector uops; vpextrd takes two per offset, and a store with eight reloads
- * was slower) */
+ * was slower).  Split by scalar shifts and 32-bit moves, each written out: from an array of the
+ * four halves GCC's SLP vectorizer stored them and reloaded them as one vector (a store-forwarding
+ * stall per call, and a frame realigned to 32 bytes) */
 static inline void vm_avx2_row_offsets(int64_t off[8], vfi idx, int n, int shift) {
     __m256i o = _mm256_slli_epi32(_mm256_and_si256(idx, _mm256_set1_epi32(n - 1)), shift);
     __m128i lo = _mm256_castsi256_si128(o), hi = _mm256_extracti128_si256(o, 1);
-    uint64_t q[4] = {(uint64_t)_mm_cvtsi128_si64(lo), (uint64_t)_mm_extract_epi64(lo, 1),
-                     (uint64_t)_mm_cvtsi128_si64(hi), (uint64_t)_mm_extract_epi64(hi, 1)};
-    for (int j = 0; j < 4; j++) {
-        off[2 * j] = (int64_t)(q[j] & 0xffffffffu);
-        off[2 * j + 1] = (int64_t)(q[j] >> 32);
-    }
+    uint64_t q0 = (uint64_t)_mm_cvtsi128_si64(lo), q1 = (uint64_t)_mm_extract_epi64(lo, 1);
+    uint64_t q2 = (uint64_t)_mm_cvtsi128_si64(hi), q3 = (uint64_t)_mm_extract_epi64(hi, 1);
+    off[0] = (uint32_t)q0, off[1] = (int64_t)(q0 >> 32), off[2] = (uint32_t)q1, off[3] = (int64_t)(q1 >> 32);
+    off[4] = (uint32_t)q2, off[5] = (int64_t)(q2 >> 32), off[6] = (uint32_t)q3, off[7] = (int64_t)(q3 >> 32);
 }
 /* lanes j and j + 4 of the 16 bytes at byte b of their rows: [row_j | row_j+4]; vbroadcastf128
  * is a load alone, the blend runs on any vector pipe */
