@@ -258,12 +258,18 @@ LOG_F32_REDO(atan_f32_redo_parts, atan_f32_accurate_half)
  * Exhaustive: every float input correctly rounded, the same outputs as the double path.
  *   Worst measured: atan accurate float32 0.5 ULP at x = 0.069052 (every input correctly rounded) */
 static inline vf atan_f32_accurate_vec(vf x, int *st) {
+#if defined(VM_ISA_CUDA)
+    /* one lane per thread: a warp with one unsure lane would run both passes (1.37x a copy
+     * kernel on an H100 against the double path's 1.22x, docs/cuda.md); the same bits */
+    return atan_f32_accurate_half(x, st);
+#else
     vf a = vf_abs(x), y2;
     vf y = atan_f32_ff_first(a, &y2);
     vfm redo = vfm_or(vf_ne(y, y2), vf_lt(a, vf_set(0x1p-125f)));
     y = vf_from_bits(vfi_xor(vf_bits(y), vfi_xor(vf_bits(x), vf_bits(a))));
     if (VM_RARE(vfm_bits(redo))) y = atan_f32_redo_parts(x, y, redo, st);
     return y;
+#endif
 }
 
 /* base + (tau + tau^3 p(tau^2)) in float arithmetic.
