@@ -1,14 +1,17 @@
 /* sigmoid(x) = 1 / (1 + exp(-x)) (SciPy's expit) for float64 and float32, three tiers.
  *
- * Method (every tier): a = |x|, e = exp(-a) in (0, 1] from exp's shared cores (exp_core.h; no
- * table or coefficient of sigmoid's own), D = 1 + e in [1, 2], and s = n / D with n = 1 for
+ * Method (accurate and approx tiers, fast float32's scaled pass): a = |x|, e = exp(-a) in
+ * (0, 1] from exp's shared cores (exp_core.h), D = 1 + e in [1, 2], and s = n / D with n = 1 for
  * x >= 0 and n = e for x < 0 (so no 1 - e cancellation anywhere: the result's condition number
- * in e is e/(1 + e) <= 1/2 for x >= 0 and 1/(1 + e) <= 1 for x < 0).  -0 and +0 give 1/2.
+ * in e is e/(1 + e) <= 1/2 for x >= 0 and 1/(1 + e) <= 1 for x < 0).  The fast tiers take
+ * s = 1/(1 + E) with E = exp(-x) itself for |x| <= 700 (float32: 70): its condition number in E
+ * is E/(1 + E) <= 1 too, and n = 1 on both sides saves a select and a product.  -0 and +0
+ * give 1/2.
  * Beyond the thresholds of vm_sigmoid_limits (vecmath/functions/sigmoid.py):
  *   x < -700 (float64): s = e/(1 + e) = exp(x) (1 - e + ..) with e < 2^-1009, so s is exp(x) to
  *     far below half an ulp of any double: the tier's own exp (exp_f64_<tier>_vec), which
  *     returns subnormal results (approx: may flush) and +0 below -745.2 and for -inf;
- *   a >= 700 for x >= 0 (inf included): a is clamped to 700, where 1/(1 + e) rounds to 1;
+ *   a >= 700 for x >= 0 (inf included): a clamped to 700 (fast: s = 1); 1/(1 + e) rounds to 1;
  *   float32 below -87 (float results may be subnormal): one lane at a time, the accurate
  *     float64 double-double rounded once by vm_round_dd_f32_any (accurate, fast); approx:
  *     exp_f32_approx_vec(x), which may flush.
@@ -24,8 +27,10 @@
  *                                          division) + float midpoint window; unsure lanes take
  *                                          the float64 double-double (or a Taylor series to
  *                                          x^9 for |x| < 2^-5) rounded once
- *   fast float64      <= 1 ULP             as accurate, e from exp_f64_fast_core: < 0.65 ULP
- *   fast float32      <= 1 ULP             accurate float32's first pass, rounded: < 0.51 ULP
+ *   fast float64      <= 1 ULP             s = 1/(1 + E), E = exp(-x) from exp_f64_fast_core,
+ *                                          one division and a remainder step: < 0.66 ULP
+ *   fast float32      <= 1 ULP             the same in float (exp(-x) of its own, degree 3):
+ *                                          < 0.61 ULP
  *   approx float64    2^26 ULP             exp_f64_approx_core, one division: < 2^24.2 ULP
  *   approx float32    2^11 ULP             float: exp_f32_approx_core, one division: < 2^4.2 ULP */
 
@@ -95,18 +100,36 @@ static inline vd sigmoid_f64_accurate_vec(vd x, int *st) {
     return s;
 }
 
-/* fast float64 (faithful): the accurate structure on exp_f64_fast_core (N = 16 with tails,
- *   degree 6: 2^-56.3, tmp's roundings < 2^-58: < 2^-55.9 relative), a clamped to 700:
- *   0.5 + 2^-2.9 < 0.64 ULP.  Below -700: exp's fast tier (faithful; its subnormal results
- *   are rounded twice, the measured worst).
+/* fast float64 (faithful): s = 1/D, D = 1 + E, E = exp(-x) (not exp(-|x|): n = 1 on both sides,
+ *   so no sign select and no product n/D), from exp_f64_fast_core (N = 16 with tails, degree 6:
+ *   2^-56.3, tmp's roundings < 2^-58: E within 2^-55.9 relative).  D as dh + dl: 1 + scale by
+ *   TwoSum (exact; either may be the larger), plus u = scale tmp (its rounding, 2^-53 of
+ *   |u| <= 2^-5.5 scale, is dropped: 2^-58.5 of D) by Fast2Sum (1 + scale >= |u|).  t = 1/dh (the
+ *   one division), rem = 1 - t dh - t dl (the first exact), s = t + t rem (rem^2 ~ 2^-105
+ *   dropped).  E's error and u's rounding reach s times E/(1 + E) <= 1: s within 0.5 ULP +
+ *   2^-55.7 relative < 0.66 ULP (measured 0.6487 at x = -605.83 on 10^6 samples; the worst
+ *   below is exp's subnormal tail).  |x| <= 700: E and t normal (E <= 2^1010).
+ *   Beyond (and NaN), for those vectors only: x > 700 gives 1 (s rounds to 1 from x > 37.5); x < -700
+ *   exp's fast tier (s = exp(x) to 2^-1009 relative: faithful; its subnormal results are rounded
+ *   twice, the measured worst); NaN x + x (from exp).
  *   Worst measured: sigmoid fast float64 0.749064 ULP at x = -708.547070702922 */
 static inline vd sigmoid_f64_fast_vec(vd x, int *st) {
     (void)st;
-    vd scale, el, sl;
-    vd tmp = exp_f64_fast_core(vd_max(vd_nabs(x), vd_set(-SIG_LIM.f64_clamp)), &scale);
-    vd eh = exp_f64_split(scale, tmp, &el);
-    vd s = sigmoid_quot_dd(vd_lt(x, vd_set(0.0)), eh, el, &sl);
-    SIGMOID_F64_TAIL(exp_f64_fast_vec, x, s);
+    vd scale, one = vd_set(1.0);
+    vd tmp = exp_f64_fast_core(vd_neg(x), &scale);
+    vd h1 = vd_add(one, scale), b1 = vd_sub(h1, one);
+    vd l1 = vd_add(vd_sub(one, vd_sub(h1, b1)), vd_sub(scale, b1));
+    vd u = vd_mul(scale, tmp);
+    vd dh = vd_add(h1, u);
+    vd dl = vd_add(vd_add(vd_sub(h1, dh), u), l1);
+    vd t = vd_div(one, dh);
+    vd s = vd_fma(t, vd_fnma(t, dl, vd_fnma(t, dh, one)), t);
+    vdm in = vd_le(vd_abs(x), vd_set(SIG_LIM.f64_clamp)); /* not NaN; all set: no negation */
+    if (VM_RARE(vdm_bits(in) != (1u << VD_W) - 1u)) {
+        int ignored = 0;
+        vd far = vd_select(vd_gt(x, vd_set(0.0)), one, exp_f64_fast_vec(x, &ignored));
+        s = vd_select(in, s, far);
+    }
     return s;
 }
 
@@ -178,31 +201,34 @@ VM_COLD static float sigmoid_f32_special(float x, int *st) {
  *   Worst measured: sigmoid accurate float32 0.5 ULP at x = -5.9604645e-08 */
 EXP_F32_IN_F64_ACCURATE(sigmoid, SIG_LIM, sigmoid_f32_dd)
 
-/* fast float32 (faithful), in float: one division per register (the float64 first pass took
- * two, in double, and ran behind PyTorch's float sigmoid).
- *   e = exp(-a) = 2^(k/16) (1 + tail_j)(1 + r + c2 r^2 + c3 r^3) (vm_sigmoid_fast_f32_k, made by
- *   _gen/sigmoid.py: 2^-29.2; tail_j: exp's float table T_j's rounding; r = -a - k ln2/16 in
+/* fast float32 (faithful), in float, as fast float64 (s = 1/D, D = 1 + E, E = exp(-x): no
+ * sign select, no product n/D; the form n/D with e = exp(-|x|) took a compare and a product more).
+ *   E = 2^(k/16) (1 + tail_j)(1 + r + c2 r^2 + c3 r^3) (vm_sigmoid_fast_f32_k, made by
+ *   _gen/sigmoid.py: 2^-29.2; tail_j: exp's float table T_j's rounding; r = -x - k ln2/16 in
  *   two parts, rounded once: 2^-30 of |r| <= 2^-5.5), tmp = tail + (r + r^2 p) (two roundings,
- *   2^-30 each): e within 2^-27.7 relative, carried as the float-float mh + ml (Sterbenz for
- *   B - mh).  D = 1 + e as dh + dl (Fast2Sum, e's low part rounded into dl: 2^-48).  s = n/D
- *   with n = mh + ml (x < 0) or 1: t = 1/dh (the one division), q = nh t, the remainder
- *   n - q D by FMAs (its roundings 2^-47 of s), s = q + t rem (t's error 2^-24 times rem/n,
- *   ~2^-23).  e's error reaches s times at most 1 (x < 0) or 1/2 (x >= 0): s within
- *   0.5 ULP + 2^-27.6 relative < 0.59 ULP.
- *   |x| <= 70 (f32_fast_abs): e >= 2^-101, so every intermediate is normal (the remainder
- *   ~2^-24 s).  |x| > 70 and NaN: the scaled pass below, for those lanes only.
+ *   2^-30 each): E = B (1 + tmp) within 2^-27.7 relative.  D as dh + dl: 1 + B by TwoSum
+ *   (exact), plus u = B tmp (its rounding dropped: 2^-29.4 of D) by Fast2Sum (1 + B >= |u|).
+ *   t = 1/dh (the one division), rem = 1 - t dh (exact) - t dl, s = t + t rem (rem^2 ~ 2^-48
+ *   dropped).  E's error reaches s times E/(1 + E) <= 1: s within 0.5 ULP + 2^-27.3 relative
+ *   < 0.61 ULP.
+ *   |x| <= 70 (f32_fast_abs): E in [2^-101, 2^101], so t, s and every intermediate is normal.
+ *   |x| > 70 and NaN: the scaled pass below (the n/D form), for those lanes only.
  *   Worst measured: sigmoid fast float32 0.770681 ULP at x = -87.40735 (a subnormal result) */
 #define K vm_sigmoid_fast_f32_k
 static inline vf sigmoid_nabs_f32(vf x) { return vf_from_bits(vfi_or(vf_bits(x), vfi_set(VM_SIGN32))); }
-/* e(-a) (x) 2^(off/16), na = -a, as mh + *ml: off = 0 (shift) or 1024 (shift64: 2^64) */
-static inline vf sigmoid_f32_exp(vf na, float shift, vf *ml) {
+/* exp(y) (x) 2^(off/16) = *big (1 + tmp), tmp returned: off = 0 (shift) or 1024 (shift64: 2^64) */
+static inline vf sigmoid_f32_exp_parts(vf y, float shift, vf *big) {
     vfi ki;
-    vf kf = exp_f32_round_k(na, K.inv_ln2_n, shift, &ki); /* ki's low bits: k + off */
-    vf r = vf_fnma(kf, vf_set(K.ln2_hi_n), na);
+    vf kf = exp_f32_round_k(y, K.inv_ln2_n, shift, &ki); /* ki's low bits: k + off */
+    vf r = vf_fnma(kf, vf_set(K.ln2_hi_n), y);
     r = vf_fnma(kf, vf_set(K.ln2_lo_n), r);
     vf p = vf_fma(r, vf_set(K.c3), vf_set(K.c2));
-    vf tmp = vf_add(vf_lookup(vm_sigmoid_tab16_f32_tail, ki, 16), vf_fma(vf_mul(r, r), p, r));
-    vf big = exp_f32_scale16(ki); /* 2^((k + off)/16) */
+    *big = exp_f32_scale16(ki); /* 2^((k + off)/16) */
+    return vf_add(vf_lookup(vm_sigmoid_tab16_f32_tail, ki, 16), vf_fma(vf_mul(r, r), p, r));
+}
+/* the same as mh + *ml (Sterbenz for B - mh), y = -a */
+static inline vf sigmoid_f32_exp(vf na, float shift, vf *ml) {
+    vf big, tmp = sigmoid_f32_exp_parts(na, shift, &big);
     vf mh = vf_fma(big, tmp, big);
     *ml = vf_fma(big, tmp, vf_sub(big, mh));
     return mh;
@@ -231,26 +257,25 @@ static inline vf sigmoid_f32_fast_scaled(vf x) {
 }
 static inline vf sigmoid_f32_fast_vf(vf x, int *st) {
     (void)st;
-    vf ml, na = sigmoid_nabs_f32(x);
-    vfm wide = vfm_not(vf_ge(na, vf_set((float)-SIG_LIM.f32_fast_abs))); /* NaN too */
-    vf mh = sigmoid_f32_exp(na, K.shift, &ml);
     vf one = vf_set(1.0f);
-    vf dh = vf_add(one, mh);
-    vf dl = vf_add(vf_add(vf_sub(one, dh), mh), ml);
-    vf s = sigmoid_f32_quot(vf_lt(x, vf_set(0.0f)), mh, ml, dh, dl, one);
-    if (VM_RARE(vfm_bits(wide))) s = vf_select(wide, sigmoid_f32_fast_scaled(x), s);
+    vfm in = vf_le(vf_abs(x), vf_set((float)SIG_LIM.f32_fast_abs)); /* not NaN */
+    vf big, tmp = sigmoid_f32_exp_parts(vf_neg(x), K.shift, &big);
+    vf h1 = vf_add(one, big), b1 = vf_sub(h1, one);
+    vf l1 = vf_add(vf_sub(one, vf_sub(h1, b1)), vf_sub(big, b1));
+    vf u = vf_mul(big, tmp);
+    vf dh = vf_add(h1, u);
+    vf dl = vf_add(vf_add(vf_sub(h1, dh), u), l1);
+    vf t = vf_div(one, dh);
+    vf s = vf_fma(t, vf_fnma(t, dl, vf_fnma(t, dh, one)), t);
+    if (VM_RARE(vfm_bits(in) != (1u << VF_W) - 1u)) s = vf_select(in, s, sigmoid_f32_fast_scaled(x));
     return s;
 }
 #undef K
-/* the same on VD_W floats (vfh), for the kernels that run on them (the fused value-and-derivative
- * kernel, whose derivative is in double, and softplus' derivative): through memory, so the bits
- * are sigmoid_f32_fast_vf's */
-static inline vfh sigmoid_f32_fast_vec(vfh x, int *st) {
-    float buf[VF_W] = {0};
-    vfh_store(buf, x);
-    vf_store(buf, sigmoid_f32_fast_vf(vf_load(buf), st));
-    return vfh_load(buf);
-}
+/* the same on VD_W floats (vfh) where they are one float (CUDA, scalar): the name CUDA's entries
+ * take; the CPU's fused float32 kernels (sigmoid_and_deriv, softplus') run on vf */
+#if VF_W == VD_W
+static inline vfh sigmoid_f32_fast_vec(vfh x, int *st) { return sigmoid_f32_fast_vf(x, st); }
+#endif
 
 /* approx float32 (bound 2^11 ULP): float arithmetic, e = scale + scale tmp from
  *   exp_f32_approx_core (< 2^4 ULP), a clamped to 86 (where 1/(1 + e) rounds to 1), s = n/(1 + e)

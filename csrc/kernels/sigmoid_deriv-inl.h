@@ -100,9 +100,15 @@ static inline vf sigmoid_f32_approx_deriv_vec(vf x, int *st) {
 
 /* The fused kernels (value, then derivative: two evaluations of e): sigmoid_f64_accurate_vd_vec,
  * sigmoid_f32_accurate_vd_vec, sigmoid_f64_fast_vd_vec, sigmoid_f32_fast_vd_vec,
- * sigmoid_f64_approx_vd_vec, sigmoid_f32_approx_vd_vec; float32 fast computes in double (vfh) */
+ * sigmoid_f64_approx_vd_vec, sigmoid_f32_approx_vd_vec; float32 fast: the value in float (vf), the
+ * derivative in double on each half */
 VM_VD_FROM_PARTS(sigmoid, f64, accurate, vd) VM_VD_FROM_PARTS(sigmoid, f32, accurate, vfh)
-VM_VD_FROM_PARTS(sigmoid, f64, fast, vd) VM_VD_FROM_PARTS(sigmoid, f32, fast, vfh)
+VM_VD_FROM_PARTS(sigmoid, f64, fast, vd)
+VM_ON_HALVES_DEFINE(sigmoid_f32_fast_deriv_vec) /* a memory path, where the layer has no register halves */
+static inline vf sigmoid_f32_fast_vd_vec(vf x, vf *dy, int *st) { /* the derivative in double */
+    *dy = VM_ON_HALVES(sigmoid_f32_fast_deriv_vec, x, st);
+    return sigmoid_f32_fast_vf(x, st);
+}
 VM_VD_FROM_PARTS(sigmoid, f64, approx, vd) VM_VD_FROM_PARTS(sigmoid, f32, approx, vf)
 /* the array kernels: vm_sigmoid_accurate_deriv_f64, vm_sigmoid_accurate_deriv_f32,
  * vm_sigmoid_accurate_vd_f64, vm_sigmoid_accurate_vd_f32, vm_sigmoid_fast_deriv_f64,
@@ -110,7 +116,10 @@ VM_VD_FROM_PARTS(sigmoid, f64, approx, vd) VM_VD_FROM_PARTS(sigmoid, f32, approx
  * vm_sigmoid_approx_deriv_f64, vm_sigmoid_approx_deriv_f32, vm_sigmoid_approx_vd_f64,
  * vm_sigmoid_approx_vd_f32 */
 VM_DERIV_ARRAYS(sigmoid, accurate, F32_IN_F64)
-VM_DERIV_ARRAYS(sigmoid, fast, F32_IN_F64)
+VM_ARRAY_F64(vm_sigmoid_fast_deriv_f64, sigmoid_f64_fast_deriv_vec)
+VM_ARRAY_F32_IN_F64(vm_sigmoid_fast_deriv_f32, sigmoid_f32_fast_deriv_vec)
+VM_ARRAY2_F64(vm_sigmoid_fast_vd_f64, sigmoid_f64_fast_vd_vec)
+VM_ARRAY2_F32(vm_sigmoid_fast_vd_f32, sigmoid_f32_fast_vd_vec)
 VM_DERIV_ARRAYS(sigmoid, approx, F32)
 
 /* From the saved output (reverse mode): y (1 - y), the same in every tier: 1 - y is exact for

@@ -55,6 +55,28 @@ _Static_assert(VD_W == VM_THIS(VM_FIELD_LANES64) && VF_W == VM_THIS(VM_FIELD_LAN
                "csrc/isa_list.h: the row's lanes differ from the layer's VD_W, VF_W");
 #endif
 
+/* f (a function on vfh, computed in double) on every float of a vf, for a float-arithmetic kernel
+ * with a part in double (sigmoid's and softplus' fused float32 fast kernels): on the layer's
+ * register halves (VM_HAS_VF_HALVES: vf_lo, vf_hi, vf_from_halves), else through memory (one
+ * whole store before the half loads); the one-lane layers (VF_W == VD_W) apply f to x. */
+#if VF_W == VD_W
+#define VM_ON_HALVES(f, x, st) (f((x), (st)))
+#elif defined(VM_HAS_VF_HALVES) && VF_W == 2 * VD_W
+#define VM_ON_HALVES(f, x, st) vf_from_halves(f(vf_lo(x), (st)), f(vf_hi(x), (st)))
+#else
+#define VM_ON_HALVES(f, x, st) vm_on_halves_##f(x, st)
+#define VM_ON_HALVES_DEFINE(f)                                                              \
+    static inline vf vm_on_halves_##f(vf x, int *st) {                                      \
+        float b[VF_W];                                                                      \
+        vf_store(b, x);                                                                     \
+        for (int j = 0; j < VF_W; j += VD_W) vfh_store(b + j, f(vfh_load(b + j), st));      \
+        return vf_load(b);                                                                  \
+    }
+#endif
+#ifndef VM_ON_HALVES_DEFINE
+#define VM_ON_HALVES_DEFINE(f)
+#endif
+
 /* Rare lanes leave the branch-free path through one test (`if (VM_RARE(vdm_bits(special)))`)
  * into a scalar special routine marked VM_COLD: laid out of line, the branch predicted not taken.
  * Under CUDA both VM_COLD and VM_NOINLINE are empty: a GPU thread runs one lane, and a call
