@@ -14,8 +14,11 @@
  *   accurate float64  < 1 ULP            a < 1/32: a + a^3 P(a^2); beyond, 1 - 2/(E + 1),
  *                                        E = exp(2a) from exp's N = 16 table with tails and
  *                                        tanh's own degree 7: ~0.5 + 0.02 ULP
- *   accurate float32  correctly rounded  a first pass in double + midpoint window, the float64
- *                                        accurate evaluation as a double-double for the rest
+ *   accurate float32  correctly rounded  a float-float first pass in float (piecewise degree 7
+ *                                        on the fast tier's slots, Ziv test); unsure lanes redo
+ *                                        their half by the double path: a first pass in double +
+ *                                        midpoint window, the float64 accurate evaluation as a
+ *                                        double-double for the rest
  *   fast float64      <= 1 ULP           N/D, N = expm1(2a) and D = N + 2 as double-doubles, the
  *                                        division's remainder corrected: < 0.61 ULP
  *   fast float32      <= 1 ULP           float, no division: 31-slot piecewise polynomial of
@@ -23,7 +26,7 @@
  *   approx            2^26 / 2^11        no table: one odd rational, one division: <= 2^25 /
  *                                        <= 64 ULP
  * The float64 accurate and fast tiers share E = exp(2a) (exp_f64_dd_reduce, exp_f64_dd_poly);
- * float32 accurate takes exp's float32 first try (exp_f32_first_core). */
+ * float32 accurate's double path takes exp's float32 first try (exp_f32_first_core). */
 
 #include "exp_core.h" /* exp's cores: exp_f64_dd_reduce, exp_f64_dd_poly, the tiers' exp */
 #include "log_core.h" /* LOG_F32_REDO: the float32 accurate tier's fallback on VD_W-lane parts */
@@ -301,7 +304,7 @@ static inline vfh tanh_f32_accurate_half(vfh xf, int *st) {
 static inline vf tanh_f32_ff_first(vf a, vf *y2) {
 #define F vm_tanh_f32_ff_k
     vfi idx = vfi_max(vfi_shr(vf_bits(a), 21), vfi_set((int32_t)F.small_index));
-#if defined(VM_HAS_VF_LOOKUP_ROWS8) /* AVX2: the eleven tables as two sets of rows */
+#if defined(VM_HAS_VF_LOOKUP_ROWS8) /* AVX2 (not called there: tanh_f32_accurate_vec) */
     vf ra[8], rb[8];
     vf_lookup_rows8(vm_tanh_f32_ff_rows_a, idx, 32, ra);
     vf_lookup_rows8(vm_tanh_f32_ff_rows_b, idx, 32, rb);
@@ -339,12 +342,19 @@ LOG_F32_REDO(tanh_f32_redo_parts, tanh_f32_accurate_half)
  * outputs as the double path.
  *   Worst measured: tanh accurate float32 0.5 ULP at x = 0.0014914835 */
 static inline vf tanh_f32_accurate_vec(vf x, int *st) {
+#if defined(VM_HAS_VF_LOOKUP_ROWS8)
+    /* AVX2 (8 float lanes; its eleven 32-entry lookups are two sets of rows): the double path on
+     * both halves, the kernel before issue 37 (the float-float pass ran 1.17x its time there,
+     * AMD EPYC family 26 model 2); the same bits, correct rounding is unique */
+    return vf_from_halves(tanh_f32_accurate_half(vf_lo(x), st), tanh_f32_accurate_half(vf_hi(x), st));
+#else
     vf a = vf_min(vf_set(vm_tanh_f32_ff_k.clamp), vf_abs(x)), y2;
     vf y = tanh_f32_ff_first(a, &y2);
     vfm redo = vf_ne(y, y2);
     y = vf_copysign(y, x);
     if (VM_RARE(vfm_bits(redo))) y = tanh_f32_redo_parts(x, y, redo, st);
     return y;
+#endif
 }
 
 VM_ARRAY_F64(vm_tanh_accurate_f64, tanh_f64_accurate_vec)
