@@ -14,8 +14,11 @@
  *   accurate float64  < 1 ULP            a < 1/32: a + a^3 P(a^2); beyond, 1 - 2/(E + 1),
  *                                        E = exp(2a) from exp's N = 16 table with tails and
  *                                        tanh's own degree 7: ~0.5 + 0.02 ULP
- *   accurate float32  correctly rounded  a first pass in double + midpoint window, the float64
- *                                        accurate evaluation as a double-double for the rest
+ *   accurate float32  correctly rounded  a float-float first pass in float (piecewise degree 7
+ *                                        on the fast tier's slots, Ziv test); unsure lanes redo
+ *                                        their half by the double path: a first pass in double +
+ *                                        midpoint window, the float64 accurate evaluation as a
+ *                                        double-double for the rest
  *   fast float64      <= 1 ULP           N/D, N = expm1(2a) and D = N + 2 as double-doubles, the
  *                                        division's remainder corrected: < 0.61 ULP
  *   fast float32      <= 1 ULP           float, no division: 31-slot piecewise polynomial of
@@ -23,14 +26,16 @@
  *   approx            2^26 / 2^11        no table: one odd rational, one division: <= 2^25 /
  *                                        <= 64 ULP
  * The float64 accurate and fast tiers share E = exp(2a) (exp_f64_dd_reduce, exp_f64_dd_poly);
- * float32 accurate takes exp's float32 first try (exp_f32_first_core). */
+ * float32 accurate's double path takes exp's float32 first try (exp_f32_first_core). */
 
 #include "exp_core.h" /* exp's cores: exp_f64_dd_reduce, exp_f64_dd_poly, the tiers' exp */
+#include "log_core.h" /* LOG_F32_REDO: the float32 accurate tier's fallback on VD_W-lane parts */
 
 /* tanh(a) for a = |x| (or NaN) as a double-double s + e, |e| <= ulp(s)/2: accurate tiers.
  * s alone is the float64 result (within 0.51 ULP).
  * accurate float64 (< 1 ULP): a < 1/32: odd minimax a + a^3 P(a^2) of degree 9 (relative
- *   error: generated header); beyond, up to sat (19.06): tanh(a) = 1 - 2/(E+1),
+ *   error: generated header); beyond, a clamped to 20 (where the result rounds to 1; tanh rounds
+ *   to 1 from 19.06): tanh(a) = 1 - 2/(E+1),
  *   E = scale (1 + r_hi + lo) with r_hi exact and lo = delta + r^2 p(r) + tail (1 + r) (delta:
  *   the reduction's low part, so r_hi + delta is 2a - k ln2/16 to 2^-87); D = E + 1 as a
  *   double-double; q = 2/D with one division and a remainder correction; 1 - q by Fast2Sum.
@@ -44,9 +49,11 @@ static inline vd tanh_f64_accurate_dd(vd a, vd *e_out) {
     vdm small = vd_lt(a, vd_set(K.poly_limit));
     vd s = one, e = vd_set(0.0);
     if (vdm_bits(vdm_not(small))) { /* whole vectors on one side skip the other side */
-        /* a >= 1/32: E = exp(2a) = scale (1 + r_hi + lo) */
+        /* a >= 1/32: E = exp(2a) = scale (1 + r_hi + lo), a clamped to 20 (inf included; NaN
+         * passes: vd_min's second operand), where 1 - 2/D rounds to 1 (2/D = 2^-56.7) */
         vd r_hi, delta, scale, tail;
-        vd r = exp_f64_dd_reduce(vd_add(a, a), &r_hi, &delta, &scale, &tail);
+        vd ac = vd_min(vd_set(vm_tanh_fast_f64_k.clamp), a);
+        vd r = exp_f64_dd_reduce(vd_add(ac, ac), &r_hi, &delta, &scale, &tail);
         vd r2 = vd_mul(r, r);
         vd lo = vd_fma(r2, exp_f64_dd_poly(r, r2), vd_add(vd_fma(tail, r, tail), delta));
         /* D = E + 1 = (scale + 1) + scale (m + m_lo), m + m_lo = r_hi + lo (Fast2Sum: where
@@ -58,16 +65,15 @@ static inline vd tanh_f64_accurate_dd(vd a, vd *e_out) {
         vd d0_lo = vd_add(vd_sub(scale, d0), one);
         vd dh = vd_fma(scale, m, d0);
         vd dl = vd_add(vd_fma(scale, m, vd_sub(d0, dh)), vd_fma(scale, m_lo, d0_lo));
-        /* 1/D = y + yl (one division, remainder correction); 1 - 2/D = h + l by Fast2Sum */
+        /* 1/D = y + yl (one division, remainder correction); 1 - 2/D = h + l by Fast2Sum.  The
+         * division runs beside the FMA pipes: a bit-trick seed and two cubic steps in its place
+         * (seven FMA-pipe operations) made the kernel 1.2x slower (AMD EPYC family 26 model 2) */
         vd y = vd_div(one, dh);
         vd yl = vd_mul(vd_fnma(y, dl, vd_fnma(y, dh, one)), y);
         vd h = vd_fnma(y, two, one);
         vd l = vd_fnma(yl, two, vd_fnma(y, two, vd_sub(one, h))); /* (1 - h) - 2y is exact */
-        vd s_exp = vd_add(h, l);
-        vd e_exp = vd_sub(l, vd_sub(s_exp, h));
-        vdm sat = vd_ge(a, vd_set(K.sat));
-        s = vd_select(sat, one, s_exp);
-        e = vd_select(sat, e, e_exp);
+        s = vd_add(h, l);
+        e = vd_sub(l, vd_sub(s, h));
     }
     if (vdm_bits(small)) {
         /* a < 1/32: a + a^3 P(u), u = a^2, P by Estrin */
@@ -255,13 +261,13 @@ static inline vd tanh_f32_first_pass(vd a) {
 #undef K
 }
 
-/* accurate float32 (correctly rounded): the first pass decides the rounding unless its result
- * lies within `window` double ulps of a float midpoint (vecmath.spec.LIMITS: 2^20, about 2^-8
- * of the inputs, so 3 % of 8-lane vectors); those lanes take the accurate float64 evaluation
- * ended as a double-double (s, e) (relative error below 2^-59), rounded once by
- * vm_round_dd_f32.  The exhaustive test finds every float32 result correctly rounded.
- *   Worst measured: tanh accurate float32 0.5 ULP at x = 0.0014914835 */
-static inline vfh tanh_f32_accurate_vec(vfh xf, int *st) {
+/* accurate float32, the double path (the float-float pass's fallback, and the whole kernel before
+ * issue 37): the first pass decides the rounding unless its result lies within `window` double
+ * ulps of a float midpoint (vecmath.spec.LIMITS: 2^20, about 2^-8 of the inputs); those lanes
+ * take the accurate float64 evaluation ended as a double-double (s, e) (relative error below
+ * 2^-59), rounded once by vm_round_dd_f32.  The exhaustive test finds every float32 result
+ * correctly rounded. */
+static inline vfh tanh_f32_accurate_half(vfh xf, int *st) {
     vd x = vd_from_vfh(xf);
     vd y = vd_copysign(tanh_f32_first_pass(vd_abs(x)), x);
     vdm hard = vd_near_f32_midpoint(y, (int64_t)vm_tanh_limits.f32_cr_window);
@@ -276,8 +282,83 @@ static inline vfh tanh_f32_accurate_vec(vfh xf, int *st) {
     return vfh_from_vd(y);
 }
 
+/* accurate float32, the float-float first pass (issue 37), float arithmetic on VF_W lanes, no
+ * division: the fast tier's quarter binades read as bits(a) >> 21 mod 32 from tables stored
+ * rotated (vm_tanh_f32_ff_k: [2^-4, 16) is exactly 32 slots; a = min(|x|, 10), whose slot [10, 12)
+ * holds the polynomial 1; max(bits >> 21, small_index) sends a < 2^-4 to the entry of [14, 16),
+ * never reached otherwise, which holds [0, 2^-4) with s = 0 and c0 = 0).  t = a - s exact (s a
+ * float near the slot's centre whose tanh lies within 2^-12 ulp of a float, c0 = tanh(s)
+ * rounded); y = c0 + t S1, S1 = c1 + c2 t + t^2 S3, S3 = c3 + .. + c7 t^4 by Horner in float:
+ *   S1 = S1h + S1l: t c2 = p - np exactly (FMA), S1h = c1h + p by Fast2Sum, S1l = e1 + (c1l - nw)
+ *     with nw = np - t2 S3 (t2 = t^2 rounded), the one float-rounded term: |t^3 S3| <= 2^-10.6 y;
+ *   y = yh + yl: t S1h = p0 - np0 exactly, yh = c0 + p0 by Fast2Sum (|t S1| <= c0 / 8, or c0 = 0),
+ *     yl = e0 - (np0 - t S1l).
+ * The errors are negated (fnma) so that no fms is needed; rounding is symmetric.  Per slot, the
+ * certified error of the rounded polynomial plus the evaluation's roundings (vecmath/_gen/tanh.py,
+ * ff_eval_bound: 2^-30.7 in [0, 2^-4), 2^-31.9 to 2^-40 elsewhere) is eps (vm_tanh_f32_ff_eps):
+ * Ziv's test with d = eps yh, y1 = yh + (yl + d) and y2 = yh + (yl - d) equal, is tanh(a)
+ * correctly rounded.  No tiny or subnormal a needs a test: below 2^-40, S1h = c1h = 1 exactly,
+ * p0 = a, |yl| and d <= 2^-29 a, so y1 = y2 = a, the correctly rounded result (a < 2^-13), in
+ * IEEE mode (the kernels' mode: vm_fpmode.h); 0 gives yh = yl = d = 0.  NaN gives NaN (y1 != y2,
+ * redone).  Returns y1, sets *y2. */
+static inline vf tanh_f32_ff_first(vf a, vf *y2) {
+#define F vm_tanh_f32_ff_k
+    vfi idx = vfi_max(vfi_shr(vf_bits(a), 21), vfi_set((int32_t)F.small_index));
+#if defined(VM_HAS_VF_LOOKUP_ROWS8) /* AVX2 (not called there: tanh_f32_accurate_vec) */
+    vf ra[8], rb[8];
+    vf_lookup_rows8(vm_tanh_f32_ff_rows_a, idx, 32, ra);
+    vf_lookup_rows8(vm_tanh_f32_ff_rows_b, idx, 32, rb);
+    vf s = ra[0], c0 = ra[1], c1h = ra[2], c1l = ra[3], c2 = ra[4], c3 = ra[5], c4 = ra[6], c5 = ra[7];
+    vf c6 = rb[0], c7 = rb[1], eps = rb[2];
+#else
+#define L(name) vf_lookup(vm_tanh_f32_ff_##name, idx, 32)
+    vf s = L(s), c0 = L(c0), c1h = L(c1hi), c1l = L(c1lo), c2 = L(c2), c3 = L(c3), c4 = L(c4);
+    vf c5 = L(c5), c6 = L(c6), c7 = L(c7), eps = L(eps);
+#undef L
+#endif
+    vf t = vf_sub(a, s);
+    vf s3 = vf_fma(t, vf_fma(t, vf_fma(t, vf_fma(t, c7, c6), c5), c4), c3);
+    vf p = vf_mul(t, c2);
+    vf np = vf_fnma(t, c2, p); /* p - t c2, exact */
+    vf s1h = vf_add(c1h, p);
+    vf e1 = vf_add(vf_sub(c1h, s1h), p);
+    vf nw = vf_fnma(vf_mul(t, t), s3, np);
+    vf s1l = vf_add(e1, vf_sub(c1l, nw));
+    vf p0 = vf_mul(t, s1h);
+    vf np0 = vf_fnma(t, s1h, p0); /* p0 - t s1h, exact */
+    vf yh = vf_add(c0, p0);
+    vf yl = vf_sub(vf_add(vf_sub(c0, yh), p0), vf_fnma(t, s1l, np0));
+    vf d = vf_mul(yh, eps);
+    *y2 = vf_add(yh, vf_sub(yl, d));
+    return vf_add(yh, vf_add(yl, d));
+#undef F
+}
+
+LOG_F32_REDO(tanh_f32_redo_parts, tanh_f32_accurate_half)
+
+/* accurate float32 (correctly rounded): the float-float first pass; its unsure lanes (y1 != y2,
+ * NaN included) redo their VD_W-lane part by the double path (tanh_f32_accurate_half: the same
+ * bits, correct rounding is unique).  Exhaustive: every float input correctly rounded, the same
+ * outputs as the double path.
+ *   Worst measured: tanh accurate float32 0.5 ULP at x = 0.0014914835 */
+static inline vf tanh_f32_accurate_vec(vf x, int *st) {
+#if defined(VM_HAS_VF_LOOKUP_ROWS8)
+    /* AVX2 (8 float lanes; its eleven 32-entry lookups are two sets of rows): the double path on
+     * both halves, the kernel before issue 37 (the float-float pass ran 1.17x its time there,
+     * AMD EPYC family 26 model 2); the same bits, correct rounding is unique */
+    return vf_from_halves(tanh_f32_accurate_half(vf_lo(x), st), tanh_f32_accurate_half(vf_hi(x), st));
+#else
+    vf a = vf_min(vf_set(vm_tanh_f32_ff_k.clamp), vf_abs(x)), y2;
+    vf y = tanh_f32_ff_first(a, &y2);
+    vfm redo = vf_ne(y, y2);
+    y = vf_copysign(y, x);
+    if (VM_RARE(vfm_bits(redo))) y = tanh_f32_redo_parts(x, y, redo, st);
+    return y;
+#endif
+}
+
 VM_ARRAY_F64(vm_tanh_accurate_f64, tanh_f64_accurate_vec)
-VM_ARRAY_F32_IN_F64(vm_tanh_accurate_f32, tanh_f32_accurate_vec)
+VM_ARRAY_F32(vm_tanh_accurate_f32, tanh_f32_accurate_vec)
 VM_ARRAY_F64(vm_tanh_fast_f64, tanh_f64_fast_vec)
 VM_ARRAY_F32(vm_tanh_fast_f32, tanh_f32_fast_vec)
 VM_ARRAY_F64(vm_tanh_approx_f64, tanh_f64_approx_vec)

@@ -109,9 +109,17 @@ static inline vfh tanh_f32_accurate_deriv_vec(vfh xf, int *st) {
 
 /* The fused kernel is tanh's own evaluation and then the derivative's: two exps where
  * |x| >= 1/8 (tanh's own and the derivative's), since tanh's kernels keep E = exp(2|x|)
- * internal.  The fused vector functions tanh_f64_accurate_vd_vec, tanh_f32_accurate_vd_vec,
- * tanh_f64_fast_vd_vec, tanh_f32_fast_vd_vec, tanh_f64_approx_vd_vec, tanh_f32_approx_vd_vec: */
-VM_VD_FROM_PARTS_TIERS(tanh, F32_IN_F64)
+ * internal.  The fused vector functions tanh_f64_accurate_vd_vec, tanh_f32_accurate_vd_vec (in
+ * double on vfh, as the derivative: the value by the double path, tanh_f32_accurate_half, the
+ * same bits as the float-float kernel), tanh_f64_fast_vd_vec, tanh_f32_fast_vd_vec,
+ * tanh_f64_approx_vd_vec, tanh_f32_approx_vd_vec: */
+static inline vfh tanh_f32_accurate_vd_vec(vfh x, vfh *dy, int *st) {
+    *dy = tanh_f32_accurate_deriv_vec(x, st);
+    return tanh_f32_accurate_half(x, st);
+}
+VM_VD_FROM_PARTS(tanh, f64, accurate, vd)
+VM_VD_FROM_PARTS(tanh, f64, fast, vd) VM_VD_FROM_PARTS(tanh, f32, fast, vf)
+VM_VD_FROM_PARTS(tanh, f64, approx, vd) VM_VD_FROM_PARTS(tanh, f32, approx, vf)
 /* the array kernels (and the lane entry points of the one-output ones):
  * vm_tanh_accurate_deriv_f64, vm_tanh_accurate_deriv_f32, vm_tanh_accurate_vd_f64, vm_tanh_accurate_vd_f32,
  * vm_tanh_fast_deriv_f64, vm_tanh_fast_deriv_f32, vm_tanh_fast_vd_f64, vm_tanh_fast_vd_f32,

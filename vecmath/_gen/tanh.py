@@ -221,4 +221,144 @@ def generate():
         out.append(_approx_rational("f64"))
         out.append(_approx_rational("f32"))
         out += _f32_fast()
+        out += _f32_ff()
     return out
+
+
+# accurate float32, float-float first pass (issue 37): the fast tier's quarter binades read as
+# bits(a) >> 21 mod 32 (rotated tables: [2^-4, 16) is 32 slots, no subtraction, no clamp of the
+# index; slot 31, [14, 16), never reached after a = min(|x|, 10), holds [0, 2^-4) instead, where
+# max(bits >> 21, FF_INDEX_BASE - 1) sends every a < 2^-4), degree 7, nodes near each slot's
+# centre (t = a - s exact), c1 as a float pair hi + lo.
+FF_DEGREE = 7
+FF_INDEX_BASE = (127 + F32_FIRST_BINADE) * 4      # bits(2^-4) >> 21
+FF_UNIT = mp.mpf(2) ** -24
+
+
+def _near_float_node(lo, hi, start):
+    """The float s in [lo, hi) nearest `start` whose tanh lies within 2^-12 of its own ulp from a
+    float (c0 = tanh(s) rounded costs 2^-36 relative at most): t = a - s is exact (one binade)."""
+    import numpy as np
+    up = down = np.float32(start)
+    for _ in range(1 << 18):
+        for s in (up, down):
+            if not lo <= float(s) < hi:
+                continue
+            v = mp.tanh(mp.mpf(float(s)))
+            c = mp.mpf(to_float(v))
+            ulp = mp.mpf(2) ** (mp.floor(mp.log(min(c, v), 2)) - 23)
+            if abs(v - c) <= ulp * mp.mpf(2) ** -12:
+                return float(s), c
+        up, down = np.nextafter(up, np.float32(np.inf)), np.nextafter(down, np.float32(0))
+    raise AssertionError((lo, hi))
+
+
+def ff_eval_bound(coeffs, s, t0, t1, points=400):
+    """Rounding error of accurate float32's float-float evaluation (tanh-inl.h, tanh_f32_ff_first)
+    relative to tanh(s + t), over t in [t0, t1] (the maximum on a grid of `points`, times 1.05):
+    S3 = c3 + .. + c7 t^4 by Horner (each FMA's rounding: u (k - 2) |c_k t^(k-3)|), t2 = t^2
+    rounded, w = t2 S3 + pe, w2 = w + c1lo, S1lo = e1 + w2 (e1 and pe exact: Fast2Sum and the FMA
+    product error; where |t c2| > c1hi, in slot [8, 10) alone, e1 is off by 4 u |S1| at most), then pe1 = t S1lo + pe0 and yl = e0 + pe1 (e0, pe0 exact) each rounded once;
+    u = 2^-24.  Every other operation is exact."""
+    u = FF_UNIT
+    c = coeffs
+    c1 = c[1] + c[2]   # hi + lo
+    c2, hi = c[3], c[1]
+    higher = c[4:]     # c3 .. c7
+    worst = mp.mpf(0)
+    for j in range(points + 1):
+        t = t0 + (t1 - t0) * j / points
+        y = mp.tanh(mp.mpf(s) + t)
+        if y == 0:
+            continue
+        s3 = sum(ck * t ** k for k, ck in enumerate(higher))
+        err_s3 = u * sum((k + 1) * abs(ck * t ** k) for k, ck in enumerate(higher)) * 1.01
+        p = t * c2
+        pe = abs(p) * u
+        w = abs(t * t * s3) * (1 + 3 * u) + pe
+        w2 = w + abs(c[2])
+        s1h = abs(c1 + p)
+        s1l = u * s1h + w2
+        e1 = t * t * err_s3 + u * t * t * abs(s3) + u * (w + w2 + s1l)
+        if abs(p) > hi:   # Fast2Sum out of order (slot [8, 10): t S1 <= 2^-22 y): e1 inexact
+            e1 += 4 * u * (hi + abs(p))
+        p0 = abs(t) * s1h
+        pe1 = abs(t) * s1l + u * p0
+        yl = u * y + pe1
+        worst = max(worst, (abs(t) * e1 + u * (pe1 + yl)) / y)
+    return worst * mp.mpf(1.05)
+
+
+def _f32_ff():
+    """Tables of accurate float32's float-float first pass: per slot the node s, c0 = tanh(s)
+    rounded, c1 = c1hi + c1lo, c2 .. c7 (floats, rounded one at a time from c2 with the higher
+    ones refitted), and eps, the Ziv test's d / yh: the certified error of the rounded polynomial
+    (c0's distance to tanh(s) included) plus ff_eval_bound, times 1.01, plus 2^-46 (the test's
+    own roundings)."""
+    slots = f32_fast_slots()[:F32_QUARTERS]     # 29 quarter binades, [2^-4, 10)
+    rows_ = []
+    for lo, hi in slots:
+        if lo == 8.0:   # tanh rounds to 1 - 2^-24 around here: a near-float from its crossing
+            start = float(mp.atanh(1 - mp.mpf(2) ** -24))
+        else:
+            start = (lo + hi) / 2
+        rows_.append((lo, hi, _near_float_node(lo, hi, start)))
+    out = {}
+    worst = mp.mpf(0)
+    for k, (lo, hi, node) in enumerate(rows_ + [(0.0, 2.0 ** F32_FIRST_BINADE, (0.0, mp.mpf(0)))]):
+        s, c0 = node
+        t0 = (mp.mpf(2) ** -40 if lo == 0 else mp.mpf(lo) - mp.mpf(s))
+        t1 = mp.mpf(hi) - mp.mpf(s)
+        f = lambda t, s=s: mp.tanh(mp.mpf(s) + t)
+        free, _ = fit(f, t0, t1, list(range(1, FF_DEGREE + 1)), fixed=lambda t, c0=c0: c0,
+                      grid_points=400, iters=20)
+        c1hi = mp.mpf(to_float(free[0]))
+        c1lo = mp.mpf(to_float(free[0] - c1hi))
+        poly = fit_rounded(f, t0, t1, [c0, c1hi + c1lo], FF_DEGREE, lambda t: 0)
+        terms = [(0, poly[0]), (1, c1hi), (1, c1lo)] + [(j, poly[j]) for j in range(2, FF_DEGREE + 1)]
+        if lo == 0:
+            err = certified_error("tanh(x)", t0, t1, [(1, c1hi + c1lo)] + terms[3:])
+            assert c1hi == 1 and abs(c1lo) < mp.mpf(2) ** -30
+        else:
+            err = certified_error(f"tanh(x + {certify_exact(mp.mpf(s))})", t0, t1,
+                                  [(0, poly[0]), (1, c1hi + c1lo)] + terms[3:])
+        coeffs = [poly[0], c1hi, c1lo] + poly[2:]
+        # Fast2Sum conditions: |t c2| <= c1hi, |t S1| <= c0 (or c0 = 0)
+        tm = max(abs(t0), abs(t1))
+        assert c0 == 0 or tm * (c1hi + tm * abs(poly[2]) * 2) <= c0
+        bound = err + ff_eval_bound(coeffs, s, t0, t1)
+        worst = max(worst, bound)
+        eps = to_float(bound * mp.mpf(1.01) + mp.mpf(2) ** -46)
+        eps = eps if eps >= bound * mp.mpf(1.01) + mp.mpf(2) ** -46 else to_float(eps * (1 + 2 * FF_UNIT))
+        out[k if lo else 31] = (s, coeffs, eps, err)
+    # slot 29 (and 30): the clamp's a = 10, where tanh rounds to 1: the polynomial 1, exact
+    one = (F32_CLAMP, [mp.mpf(1)] + [mp.mpf(0)] * (FF_DEGREE + 1), 2.0 ** -40, 0)
+    out[29] = out[30] = one
+
+    def rotated(values):    # slot k at entry (FF_INDEX_BASE + k) mod 32
+        return [values[(e - FF_INDEX_BASE) % 32] for e in range(32)]
+    names = ["s", "c0", "c1hi", "c1lo"] + [f"c{j}" for j in range(2, FF_DEGREE + 1)] + ["eps"]
+    cols = {n: [] for n in names}
+    for k in range(32):
+        s, coeffs, eps, _ = out[k]
+        cols["s"].append(float(s))
+        for n, v in zip(names[1:-1], coeffs):
+            cols[n].append(to_float(v))
+        cols["eps"].append(float(eps))
+    tables = [Table(f"vm_tanh_f32_ff_{n}", "float", rotated(cols[n]),
+                    "accurate float32, float-float first pass: " + what + " (slot k at entry"
+                    f" ({FF_INDEX_BASE} + k) mod 32)")
+              for n, what in zip(names, ["node s of each slot (t = a - s exact)", "c0 = tanh(s) rounded",
+                                         "c1, high part", "c1, low part"]
+                                 + [f"t^{j} coefficient" for j in range(2, FF_DEGREE + 1)]
+                                 + ["the Ziv test's d / yh: the slot's error bound"])]
+    b = Block("vm_tanh_f32_ff_k", "float",
+              f"accurate float32, float-float first pass: 31 slots (quarter binades from 2^-4 to 10,"
+              f" [0, 2^-4), 1 at the clamp), c0 + t (c1 + c2 t + t^2 (c3 + .. + c{FF_DEGREE}"
+              f" t^{FF_DEGREE - 3})), t = a - s_i, c1 = c1hi + c1lo; polynomial and evaluation"
+              f" within 2^{err_bits(worst)} relative (the slot's eps: vm_tanh_f32_ff_eps)")
+    b.add("clamp", F32_CLAMP, "a = min(|x|, clamp): its slot gives 1 (tanh rounds to 1 from 9.01)")
+    b.add("small_index", float(FF_INDEX_BASE - 1), "slot = max(bits(a) >> 21, this) mod 32: [0, 2^-4) below")
+    tables += [rows("vm_tanh_f32_ff_rows_a", tables[:8], 8, "accurate float32, float-float pass: s .. c5 as rows (AVX2)"),
+               rows("vm_tanh_f32_ff_rows_b", tables[8:], 8, "accurate float32, float-float pass: c6, c7, eps as rows (AVX2)")]
+    return [b] + tables
