@@ -346,7 +346,7 @@ static inline vf expm1_f32_ff_first(vf x, vf *y2) {
 #undef K
 }
 
-LOG_F32_REDO(expm1_f32_redo, expm1_f32_accurate_half)
+LOG_F32_REDO_AS(expm1_f32_redo, expm1_f32_accurate_half, inline)
 
 /* accurate float32: the float-float first pass, its unsure lanes (y1 != y2) and those outside
  * (-86, 86) or NaN redone by the double path (expm1_f32_accurate_half, the kernel before issue

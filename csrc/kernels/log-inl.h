@@ -144,7 +144,7 @@ static inline vf log_f32_ff_first(vf x, vf *y2) {
     vf kf;
     vf z = LOG_FF_REDUCE(x, &idx, &kf);
     vf r = vf_fma(z, vf_lookup(LOG_FF_INVC, idx, LOG_FF_N), vf_set(-1.0f)); /* exact */
-    LOG_F32_FF_SUM(r, idx, kf, (void)0, y2);
+    LOG_F32_FF_SUM(r, idx, kf, y2);
 }
 
 LOG_F32_REDO(log_f32_redo, log_f32_accurate_half)

@@ -207,12 +207,12 @@ static inline vf log_f32_approx_from_r(vf r, vfi idx, vf kf) {
                                vm_log_accurate_f32_ff32_k.c5, vm_log_accurate_f32_ff32_k.c6)
 #endif
 
-/* LOG_F32_FF_SUM(r, idx, kf, SMALL, y2): the float-float first pass from the reduced r, which
- * ends its function (log_f32_ff_first in log-inl.h, log1p_f32_ff_first in log1p-inl.h): returns
- * y1 and sets *y2, y1,2 = hi2 + (t +- d), d = f32_ff_eps |hi2| (vm_log_limits); y1 == y2 is the
- * correctly rounded result.  SMALL is a statement on t, the small terms before r^3 H(r) is
- * added (log1p's rl / (1 + r); log's is empty).  A macro like LOG_ACCURATE_SUM. */
-#define LOG_F32_FF_SUM(r, idx, kf, SMALL, y2)                                               \
+/* LOG_F32_FF_SUM(r, idx, kf, y2): the float-float first pass from the reduced r, which ends its
+ * function (log_f32_ff_first in log-inl.h; log1p_f32_ff_first in log1p-inl.h writes these steps
+ * out with its own small terms): returns y1 and sets *y2, y1,2 = hi2 + (t +- d), d = f32_ff_eps
+ * |hi2| (vm_log_limits); y1 == y2 is the correctly rounded result.  A macro like
+ * LOG_ACCURATE_SUM. */
+#define LOG_F32_FF_SUM(r, idx, kf, y2)                                                      \
     vf w = vf_fma(kf, vf_set(vm_log_fast_f32_k.ln2_hi), vf_lookup(LOG_FF_HI, idx, LOG_FF_N)); /* exact */ \
     vf tail = vf_fma(kf, vf_set(vm_log_fast_f32_k.ln2_lo), vf_lookup(LOG_FF_LO, idx, LOG_FF_N)); \
     vf h = LOG_FF_H(r);                                                                     \
@@ -223,7 +223,6 @@ static inline vf log_f32_approx_from_r(vf r, vfi idx, vf kf) {
     vf hi2 = vf_fma(hr, r, hi);                                                             \
     vf lo2 = vf_fma(hr, r, vf_sub(hi, hi2));                                                \
     vf t = vf_add(vf_add(lo, lo2), tail);                                                   \
-    SMALL;                                                                                  \
     t = vf_fma(vf_mul(vf_mul(r, r), r), h, t);                                              \
     vf dz = vf_mul(hi2, vf_set((float)vm_log_limits.f32_ff_eps));                           \
     *(y2) = vf_add(hi2, vf_sub(t, dz));                                                     \
@@ -234,25 +233,29 @@ static inline vf log_f32_approx_from_r(vf r, vfi idx, vf kf) {
  * same, correctly rounded, floats), in registers where the layer splits a vf in two
  * (VM_HAS_VF_HALVES), else through memory: log_f32_redo, log1p_f32_redo.  Out of line but not
  * VM_COLD: GCC optimizes cold functions for size, which made inputs whose every lane is unsure
- * take 2.2x the former kernel's time instead of 1.5x (AVX-512, AMD EPYC family 26 model 2). */
+ * take 2.2x the former kernel's time instead of 1.5x (AVX-512, AMD EPYC family 26 model 2).
+ * LOG_F32_REDO_AS(NAME, HALF, ATTR) is the same with ATTR for VM_NOINLINE: log1p's and expm1's
+ * give `inline`, so the array kernel (VM_FLATTEN) takes the rare redo in its loop without a
+ * call, which clobbers every vector register and made the loop load its constants again
+ * (issue 37: 2 % of their time on uniform inputs, AMD EPYC family 26 model 2). */
 #if VF_W == VD_W /* one-lane backends: vf and vfh are both float */
-#define LOG_F32_REDO(NAME, HALF)                                                            \
-    VM_NOINLINE static vf NAME(vf x, vf y, vfm redo, int *st) {                             \
+#define LOG_F32_REDO_AS(NAME, HALF, ATTR)                                                   \
+    ATTR static vf NAME(vf x, vf y, vfm redo, int *st) {                             \
         (void)y;                                                                            \
         (void)redo;                                                                         \
         return HALF(x, st);                                                                 \
     }
 #elif defined(VM_HAS_VF_HALVES) && VF_W == 2 * VD_W
-#define LOG_F32_REDO(NAME, HALF)                                                            \
-    VM_NOINLINE static vf NAME(vf x, vf y, vfm redo, int *st) {                             \
+#define LOG_F32_REDO_AS(NAME, HALF, ATTR)                                                   \
+    ATTR static vf NAME(vf x, vf y, vfm redo, int *st) {                             \
         unsigned bits = vfm_bits(redo);                                                     \
         vfh lo = (bits & ((1u << VD_W) - 1u)) ? HALF(vf_lo(x), st) : vf_lo(y);              \
         vfh hi = (bits >> VD_W) ? HALF(vf_hi(x), st) : vf_hi(y);                            \
         return vf_from_halves(lo, hi);                                                      \
     }
 #else
-#define LOG_F32_REDO(NAME, HALF)                                                            \
-    VM_NOINLINE static vf NAME(vf x, vf y, vfm redo, int *st) {                             \
+#define LOG_F32_REDO_AS(NAME, HALF, ATTR)                                                   \
+    ATTR static vf NAME(vf x, vf y, vfm redo, int *st) {                             \
         float xs[VF_W], ys[VF_W];                                                           \
         vf_store(xs, x);                                                                    \
         vf_store(ys, y);                                                                    \
@@ -262,5 +265,6 @@ static inline vf log_f32_approx_from_r(vf r, vfi idx, vf kf) {
         return vf_load(ys);                                                                 \
     }
 #endif
+#define LOG_F32_REDO(NAME, HALF) LOG_F32_REDO_AS(NAME, HALF, VM_NOINLINE)
 
 #endif /* VM_LOG_CORE_H */
