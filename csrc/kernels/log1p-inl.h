@@ -18,11 +18,12 @@
  * (log1p(x) has the sign of x; the OR changes nothing else), but for the float32 accurate
  * tier's float pass, which takes min(y, x) (one instruction: log1p(x) <= x).
  *
- * accurate float64: 1 + x = u + d exactly by Fast2Sum on a = max(1, x), b = min(1, x) (|a| >=
- *   |b| for x >= -1); log's accurate core on rh (csrc/kernels/log_core.h: Fast2Sum of w + rh, -rh^2/2 by
- *   two FMAs, rh^3 H(rh), H degree 7 by Horner) with rl (1 - rh) added to its small term t
- *   (rl / (1 + rh) to 2^-62 relative): 0.5 final rounding + < 0.003 + H's error (< 0.012)
- *   -> < 0.52 ULP.  Measured maximum: see below at log1p_f64_accurate_vec.
+ * accurate float64: u = 1 + x rounded, d = x - (u - 1) (exact below 2^53; beyond, u - 1 errs by
+ *   <= 1: < 0.016 ULP of a result > 36.7, where H's share is nil); log's accurate core on rh
+ *   (csrc/kernels/log_core.h: Fast2Sum of w + rh, -rh^2/2 by two FMAs, rh^3 H(rh), H degree 7
+ *   by Horner) with rl (1 - rh) added to its small term t (rl / (1 + rh) to 2^-62 relative):
+ *   0.5 final rounding + < 0.003 + H's error (< 0.012), or + 0.016 above 2^53 -> < 0.52 ULP.
+ *   Measured maximum: see below at log1p_f64_accurate_vec.
  * accurate float32 (correctly rounded): log's float-float first pass (issue 37; log-inl.h, issue
  *   25) on 1 + x = u + d exact in float, rh + rl as above in float (log1p_f32_ff_first: its
  *   budget), the Ziv test of log; unsure lanes (2^-8.45 of [0.5, 2), 2^-9.2 of the positive
@@ -39,7 +40,10 @@
  * fast float64 (faithful): d = x - (u - 1) (2 operations: exact for x < 2^53; beyond, off by
  *   at most one unit of u's last place, < 2^-52 absolute in the logarithm, < 0.02 ULP of a
  *   result above 36); log's fast evaluation on rh (w + rh by Fast2Sum, G degree 7, 2^-54.7)
- *   with rl added to the small term (rl rh dropped: < 0.04 ULP): < 0.85 + 0.06 -> < 0.91 ULP.
+ *   with rl taken by the Fast2Sum's error term (rl rh dropped: < 0.04 ULP): < 0.85 + 0.06 ->
+ *   < 0.91 ULP.
+ * Both float64 tiers form d 2^-k/c as d 2^(1-k) times 1/(2c) from the reduction's bits
+ *   (log1p_reduce_f64).
  * approx float64: d = x - (u - 1) kept where x < 1 (there k is -1, 0 or 1, so d 2^-k (1/c)
  *   differs from d by < 2^-53 absolute where the result is above 2^-6), r + d on log's approx
  *   evaluation (G degree 3): log's < 2^24 ULP.
@@ -92,6 +96,41 @@ static inline vf log1p_scale_f32(vf kf) {
     return vf_from_bits(vfi_shl(vf_bits(t), 23));
 }
 
+/* log_reduce16 for log1p's float64 tiers (issue 37): the same z, index and k, with kb = k 2^52
+ * (+ LOG_U_BIAS: u's bits less OFF, masked to their top 12 bits) kept, from which z = u 2^-k and
+ * 2^(1-k) (log1p_pow2_1mk) each take one integer subtraction (log_reduce16's z: two operations;
+ * 2^-k from kd: four).  With AVX-512DQ kd = k 2^52 is converted straight from kb, without a
+ * shift, and the tiers multiply it by ln2's parts times 2^-52 (LOG1P_KD_SCALE): the same exact
+ * products k ln2_hi, k ln2_lo, so the same bits on every path. */
+#if defined(VM_HAS_INT64_CONVERT)
+#define LOG1P_KD_SCALE 0x1p-52
+#else
+#define LOG1P_KD_SCALE 1.0
+#endif
+static inline vd log1p_reduce_f64(vd u, vdi *idx, vd *kd, vdi *kb) {
+    vdi ui = vdi_add(vd_bits(u), vdi_set((int64_t)(LOG_U_BIAS - vm_log_reduce.off16)));
+    *idx = vdi_shr(ui, 48); /* the lookups read its low 4 bits */
+    *kb = vdi_and(ui, vdi_set((int64_t)0xfff0000000000000ull));
+#if defined(VM_HAS_INT64_CONVERT)
+    *kd = vd_from_vdi(*kb);
+#else
+    *kd = log_kd_of(ui, 0.0);
+#endif
+    return vd_from_bits(vdi_sub(vd_bits(u), vdi_sub(*kb, vdi_set((int64_t)LOG_U_BIAS))));
+}
+/* 2^(1-k) from kb: a normal number for every positive normal u with k <= 1023, and +0
+ * at k = 1024 (u >= 2^1023 2 OFF, where d = 0); the tiers take d 2^(1-k) times 1/(2c)
+ * (log1p_half: 1/c's bits less one exponent unit), which is d 2^-k/c exactly inside their FMAs.
+ * (2^-k itself would be -inf at k = 1024, and 0 * inf a NaN: no clamp needed this way.) */
+static inline vd log1p_pow2_1mk(vdi kb) {
+    return vd_from_bits(vdi_sub(vdi_set((int64_t)((0x400ull << 52) + LOG_U_BIAS)), kb));
+}
+static inline vd log1p_half(vd a) { return vd_from_bits(vdi_sub(vd_bits(a), vdi_set(1ll << 52))); }
+/* w = k ln2_hi + log c hi (exact) and tail = k ln2_lo + log c lo from log1p_reduce_f64's kd */
+#define LOG1P_W_TAIL(kd, idx, w, tail)                                                      \
+    vd w = vd_fma(kd, vd_set(LOG_K.ln2_hi * LOG1P_KD_SCALE), vd_lookup(vm_log_logc16_hi, idx, 16)); \
+    vd tail = vd_fma(kd, vd_set(LOG_K.ln2_lo * LOG1P_KD_SCALE), vd_lookup(vm_log_logc16_lo, idx, 16))
+
 /* 1 + x = u + d exactly for x >= -1 (Fast2Sum on max(1, x), min(1, x); a NaN x gives u = NaN) */
 static inline vd log1p_sum_exact_f64(vd x, vd *d) {
     vd a = vd_max(vd_set(1.0), x), b = vd_min(vd_set(1.0), x);
@@ -107,9 +146,10 @@ static inline vd log1p_sum_exact_f64(vd x, vd *d) {
         rl = V##_fma(ds, invc, V##_sub(r, rh));                                             \
     } while (0)
 
-/* log1p(x) = s + e, |e| <= ulp(s)/2, for x > -1 given 1 + x = u + d exactly (the accurate
- * tiers): log's accurate steps (LOG_ACCURATE_SUM) on rh, with rl / (1 + rh) ~ rl (1 - rh) in
- * the small terms. */
+/* log1p(x) = s + e, |e| <= ulp(s)/2, for x > -1 given 1 + x = u + d exactly (the float32
+ * accurate tier's special and unsure lanes; the float64 tier has log1p_f64_accurate_core_x):
+ * log's accurate steps (LOG_ACCURATE_SUM) on rh, with rl / (1 + rh) ~ rl (1 - rh) in the small
+ * terms. */
 static inline vd log1p_f64_accurate_core(vd u, vd d, vd *e) {
     vdi idx;
     vd kd;
@@ -122,50 +162,51 @@ static inline vd log1p_f64_accurate_core(vd u, vd d, vd *e) {
     LOG_ACCURATE_SUM(rh, idx, kd, t = vd_add(t, vd_fnma(rl, rh, rl)) /* rl / (1 + rh) */, e);
 }
 
+/* The float64 accurate tier's core (issue 37) from x and u = 1 + x rounded: d = x - (u - 1),
+ * two operations instead of the Fast2Sum's four (max, min and a subtraction), exact for
+ * |x| < 2^53; beyond, u - 1 rounds by at most 1 (u >= 2^53), so d errs by <= 1 where
+ * 1 + x >= 2^53: < 2^-53 absolute in the result (> 36.7, ulp 2^-47), < 0.016 ULP, where H's
+ * share of the budget is nil (log1p(r) < 2^-4.8 next to > 36): 0.5 + 0.003 + 0.016 < 0.52.
+ * Then log1p_reduce_f64 (d 2^-k/c as d 2^(1-k) times 1/(2c), both exact for every k) and log's
+ * accurate steps as log1p_f64_accurate_core.  The value, special and fused kernels of the float64 tier
+ * all evaluate this (the same bits); the float32 tier's special lanes keep the exact
+ * log1p_f64_accurate_core. */
+static inline vd log1p_f64_accurate_core_x(vd x, vd u) {
+    vd d = vd_sub(x, vd_sub(u, vd_set(1.0)));
+    vdi idx, kb;
+    vd kd, e;
+    vd z = log1p_reduce_f64(u, &idx, &kd, &kb);
+    vd invc = vd_lookup(vm_log_invc16, idx, 16);
+    vd r = vd_fma(z, invc, vd_set(-1.0)); /* exact */
+    vd ds = vd_mul(d, log1p_pow2_1mk(kb)), ihalf = log1p_half(invc); /* d 2^(1-k), 1/(2c): exact */
+    vd rh, rl;
+    LOG1P_SPLIT(vd, ds, ihalf, r, rh, rl);
+    LOG1P_W_TAIL(kd, idx, w, tail);
+    LOG_ACCURATE_SUM_W(rh, w, tail, t = vd_add(t, vd_fnma(rl, rh, rl)) /* rl / (1 + rh) */, &e);
+}
+
 /* Accurate log1p for the special lanes (and any double). */
 VM_COLD static double log1p_f64_special(double x, int *st) {
     double y;
     if (log1p_f64_special_value(x, &y, st)) return y;
-    vd d, e;
-    vd u = log1p_sum_exact_f64(vd_set(x), &d);
-    return vd_first(log1p_sign_f64(log1p_f64_accurate_core(u, d, &e), vd_set(x)));
+    vd vx = vd_set(x);
+    return vd_first(vd_min(log1p_f64_accurate_core_x(vx, vd_add(vx, vd_set(1.0))), vx));
 }
 
 /* not positive, normal and finite: x <= -1, NaN or +inf (one vfpclasspd on AVX-512) */
 static inline vdm log1p_f64_special_mask(vd u) { return vd_not_positive_normal(u); }
 static inline vfm log1p_f32_special_mask(vf u) { return vf_not_positive_normal(u); }
 
-/* accurate float64's vector path (issue 37): log1p_f64_accurate_core's steps with 2^-k (1/c)
- * by one integer addition on the bits of 1/c (z = 2^-k u: bits(z) - bits(u) = -k 2^52), as the
- * float32 tier does, instead of 2^-k from k and a multiplication: the same product d 2^-k (1/c)
- * inside the FMAs, so the same bits, for k <= 1021; for k = 1022 the bits give 2^-1022/c or,
- * for 1/c < 1, a subnormal stand-in below 2^-1022, negligible next to the result (> 708, its
- * small term t > 2^-60); u >= 2^1022 (k >= 1023, where the bits wrap) takes the special routine
- * (the core with 2^-k clamped), found by the special test on 4u.  log1p_f64_accurate_core stays
- * for the special routine and the fused kernel (and softplus builds on its steps). */
-static inline vd log1p_f64_accurate_core_ic(vd u, vd d) {
-    vdi idx;
-    vd kd, e;
-    vd z = log_reduce16(u, 0.0, &idx, &kd);
-    vd invc = vd_lookup(vm_log_invc16, idx, 16);
-    vd r = vd_fma(z, invc, vd_set(-1.0)); /* exact */
-    vd ic = vd_from_bits(vdi_add(vd_bits(invc), vdi_sub(vd_bits(z), vd_bits(u))));
-    vd rh, rl;
-    LOG1P_SPLIT(vd, d, ic, r, rh, rl);
-    LOG_ACCURATE_SUM(rh, idx, kd, t = vd_add(t, vd_fnma(rl, rh, rl)) /* rl / (1 + rh) */, &e);
-}
-
-/* accurate float64 (python -m vecmath.accuracy log1p --dtype float64 --tier accurate: 0.5056 ULP
- * at x = 0x1.fe1f4225a8628p-6 over 10^6 samples and log1p.wc).  x's sign for x = -0 by
+/* accurate float64 (python -m vecmath.accuracy log1p --dtype float64 --tier accurate --samples
+ * 1000000: 0.515227 ULP at x = 9173820815901088.0, just above 2^53, where d errs; below 2^53
+ * 0.5056 at x = 0x1.fe1f4225a8628p-6 before issue 37's d, the same bits there).  x's sign for x = -0 by
  * min(y, x): log1p(x) < x and y errs by < 1 ULP, so y <= x, and min(+0, -0) is its second
  * operand on every layer (one instruction instead of the OR's two).
- *   Worst measured: log1p accurate float64 0.504528 ULP at x = 0.0311094755882622 */
+ *   Worst measured: log1p accurate float64 0.515141 ULP at x = 9294927348237624.0 */
 static inline vd log1p_f64_accurate_vec(vd x, int *st) {
-    vd d;
-    vd u = log1p_sum_exact_f64(x, &d);
-    vd y = vd_min(log1p_f64_accurate_core_ic(u, d), x);
-    /* u not positive normal (x <= -1, NaN, +inf) or u >= 2^1022: 4u not positive normal */
-    vdm special = log1p_f64_special_mask(vd_mul(u, vd_set(4.0)));
+    vd u = vd_add(x, vd_set(1.0));
+    vd y = vd_min(log1p_f64_accurate_core_x(x, u), x);
+    vdm special = log1p_f64_special_mask(u);
     if (VM_RARE(vdm_bits(special))) y = vd_fixup(x, y, special, log1p_f64_special, st);
     return y;
 }
@@ -293,29 +334,34 @@ static inline vf log1p_f32_accurate_vec(vf x, int *st) {
         return y;                                                                           \
     }
 
-/* fast float64: its worst inputs lie next to the c = 1 entry's edge (0.753 ULP at
- * 0.02926741153190697 over 10^6 samples).
+/* fast float64 (issue 37: 0.468 -> ~0.38 ns on AVX-512, AMD EPYC family 26 model 2): d 2^-k
+ * and z from log1p_reduce_f64's kb by integer subtractions, kd without a shift, and rl not
+ * formed: the Fast2Sum's error takes it, e = (w - s) + r + d 2^-k/c by one FMA, which is
+ * w + r + d 2^-k/c - s to 2^-53 of itself (w - s exact; (w - s) + r ~ rl - d 2^-k/c + the
+ * Fast2Sum's error: exact by Sterbenz where |r| is not tiny, else both < 2^-51), so e + tail
+ * carries what e + tail + rl did, with one rounding fewer; in the c = 1 entry r - rh = -d exactly
+ * and e = 0, as rl was.  x's sign by min(y, x) (y faithful, so y <= x: see the accurate tier).
+ * Its worst inputs lie next to the c = 1 entry's edge (0.753 ULP at 0.02926741153190697 over
+ * 10^6 samples).
  *   Worst measured: log1p fast float64 0.762928 ULP at x = 0.028857789451765273 */
 static inline vd log1p_f64_fast_eval(vd x, vd *uo) {
     vd u = vd_add(x, vd_set(1.0));
     vd d = vd_sub(x, vd_sub(u, vd_set(1.0)));
-    vdi idx;
+    vdi idx, kb;
     vd kd;
-    vd z = log_reduce16(u, 0.0, &idx, &kd);
+    vd z = log1p_reduce_f64(u, &idx, &kd, &kb);
     vd invc = vd_lookup(vm_log_invc16, idx, 16);
     vd r = vd_fma(z, invc, vd_set(-1.0)); /* exact */
-    vd ds = vd_mul(d, log1p_scale_f64(kd));
-    vd rh, rl;
-    LOG1P_SPLIT(vd, ds, invc, r, rh, rl);
+    vd ds = vd_mul(d, log1p_pow2_1mk(kb)), ihalf = log1p_half(invc); /* d 2^(1-k), 1/(2c): exact */
+    vd rh = vd_fma(ds, ihalf, r);
     vd r2 = vd_mul(rh, rh);
     vd g = log_f64_fast_g(rh, r2);
     /* log's split: w = k ln2_hi + log c hi exact, w + rh by Fast2Sum, the small terms in one FMA */
-    vd w = vd_fma(kd, vd_set(LOG_K.ln2_hi), vd_lookup(vm_log_logc16_hi, idx, 16)); /* exact */
-    vd tail = vd_fma(kd, vd_set(LOG_K.ln2_lo), vd_lookup(vm_log_logc16_lo, idx, 16));
+    LOG1P_W_TAIL(kd, idx, w, tail);
     vd s = vd_add(w, rh);
-    vd e = vd_add(vd_sub(w, s), rh);
+    vd e = vd_fma(ds, ihalf, vd_add(vd_sub(w, s), r));
     *uo = u;
-    return log1p_sign_f64(vd_add(s, vd_fma(r2, g, vd_add(vd_add(e, tail), rl))), x);
+    return vd_min(vd_add(s, vd_fma(r2, g, vd_add(e, tail))), x);
 }
 LOG1P_TIER(f64, double, vd, fast)
 

@@ -72,7 +72,7 @@ static inline vfm log1p_deriv_special_mask_f32(vf u) {
     return vfm_not(vfm_and(vf_ge(u, vf_set(0x1p-126f)), vf_le(u, vf_set(0x1p126f))));
 }
 
-/* accurate float64: the fused kernel shares u and d */
+/* accurate float64: the fused kernel shares u (and d with the derivative) */
 static inline vd log1p_f64_accurate_deriv_vec(vd x, int *st) {
     vd d;
     vd u = log1p_sum_exact_f64(x, &d);
@@ -82,9 +82,10 @@ static inline vd log1p_f64_accurate_deriv_vec(vd x, int *st) {
     return dy;
 }
 static inline vd log1p_f64_accurate_vd_vec(vd x, vd *dy, int *st) {
-    vd d, e;
+    vd d;
     vd u = log1p_sum_exact_f64(x, &d);
-    vd y = log1p_sign_f64(log1p_f64_accurate_core(u, d, &e), x);
+    /* the value kernel's core on the same u (its d from x and u: log1p-inl.h) */
+    vd y = vd_min(log1p_f64_accurate_core_x(x, u), x);
     vd q = log1p_deriv_accurate_of(u, d);
     vdm dspecial = log1p_deriv_special_mask_f64(u);
     if (VM_RARE(vdm_bits(dspecial))) {
