@@ -334,7 +334,9 @@ static inline vf tanh_f32_ff_first(vf a, vf *y2) {
 #undef F
 }
 
+#if !defined(VM_HAS_VF_LOOKUP_ROWS8) /* AVX2 runs the double path alone (the array kernel below) */
 LOG_F32_REDO(tanh_f32_redo_parts, tanh_f32_accurate_half)
+#endif
 
 /* accurate float32 (correctly rounded): the float-float first pass; its unsure lanes (y1 != y2,
  * NaN included) redo their VD_W-lane part by the double path (tanh_f32_accurate_half: the same
@@ -343,9 +345,7 @@ LOG_F32_REDO(tanh_f32_redo_parts, tanh_f32_accurate_half)
  *   Worst measured: tanh accurate float32 0.5 ULP at x = 0.0014914835 */
 static inline vf tanh_f32_accurate_vec(vf x, int *st) {
 #if defined(VM_HAS_VF_LOOKUP_ROWS8)
-    /* AVX2 (8 float lanes; its eleven 32-entry lookups are two sets of rows): the double path on
-     * both halves, the kernel before issue 37 (the float-float pass ran 1.17x its time there,
-     * AMD EPYC family 26 model 2); the same bits, correct rounding is unique */
+    /* AVX2: not called (the array kernel runs tanh_f32_accurate_half four lanes a step) */
     return vf_from_halves(tanh_f32_accurate_half(vf_lo(x), st), tanh_f32_accurate_half(vf_hi(x), st));
 #else
     vf a = vf_min(vf_set(vm_tanh_f32_ff_k.clamp), vf_abs(x)), y2;
