@@ -215,14 +215,30 @@ static inline vd erf_f64_accurate_vec(vd x, int *st) {
 #define ERF64_Q(C)                                                                          \
     ERF64_H(1, ERF64_H(2, ERF64_H(3, ERF64_H(4, ERF64_H(5, ERF64_H(6, ERF64_H(7, ERF64_H(8, \
         ERF64_H(9, ERF64_H(10, ERF64_H(11, C(12))))))))))))
+/* ERF64_ROWS(P, idx, n): AVX2 reads the slot's s, c0..c12 as one row of P_rows (vd_lookup_rows:
+ * the same entries, so the same bits), into row[] (ERF64_ROW_LOCALS); S and C(k) read them.  The
+ * other paths read each table (one register permute on AVX-512). */
+#if defined(VM_HAS_VD_LOOKUP_ROWS)
+#define ERF64_ROW_LOCALS vd row[16]
+#define ERF64_ROWS(P, idx, n) vd_lookup_rows(P##_rows, idx, n, 16, row)
+#define ERF64_S(P, idx, n) row[0]
+#define ERF64_C(P, k, idx, n) row[(k) + 1]
+#else
+#define ERF64_ROW_LOCALS
+#define ERF64_ROWS(P, idx, n) ((void)0)
+#define ERF64_S(P, idx, n) vd_lookup(P##_s, idx, n)
+#define ERF64_C(P, k, idx, n) vd_lookup(P##_c##k, idx, n)
+#endif
 static inline vd erf_f64_fast_vec(vd x, int *st) {
 #define K vm_erf_fast_f64_k
-#define C(k) vd_lookup(vm_erf_fast_f64_c##k, idx, 16)
+#define C(k) ERF64_C(vm_erf_fast_f64, k, idx, 16)
+    ERF64_ROW_LOCALS;
     (void)st;
     vd a = vd_min(vd_set(K.clamp), vd_abs(x));
     vd z = vd_add(a, vd_set(K.slot_offset));
     vdi idx = vdi_shr(vd_bits(z), 49);
-    vd t = vd_sub(a, vd_lookup(vm_erf_fast_f64_s, idx, 16));
+    ERF64_ROWS(vm_erf_fast_f64, idx, 16);
+    vd t = vd_sub(a, ERF64_S(vm_erf_fast_f64, idx, 16));
     vdm small = vd_lt(z, vd_set(K.slot_offset + K.small)); /* slot 0: z, not a (2 + a rounds up) */
     vd v = vd_select(small, vd_mul(a, a), t);
     vd b = vd_select(small, t, C(0));

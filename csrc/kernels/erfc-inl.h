@@ -112,17 +112,20 @@ static inline vd erfc_f64_accurate_vec(vd x, int *st) {
 static inline vd erfc_f64_fast_eval(vd x, vd a, int n) {
 #define K vm_erfc_fast_f64_k
 #define E vm_tanh_exp_k
-#define C(k) vd_lookup(vm_erfc_fast_f64_c##k, idx, n)
+#define C(k) ERF64_C(vm_erfc_fast_f64, k, idx, n)
+    ERF64_ROW_LOCALS;
     vdi idx = vdi_shr(vd_bits(vd_add(a, vd_set(K.slot_offset))), 49), ki;
-    vd t = vd_sub(a, vd_lookup(vm_erfc_fast_f64_s, idx, n)), v = t;
+    ERF64_ROWS(vm_erfc_fast_f64, idx, n);
+    vd t = vd_sub(a, ERF64_S(vm_erfc_fast_f64, idx, n)), v = t;
     vd q = ERF64_Q(C), c0 = C(0);
     vd mh = vd_fnma(a, a, vd_set(0.0)); /* -a^2 rounded */
     vd l = vd_fma(a, a, mh);
     vd kd = exp_f64_round_k(mh, E.inv_ln2_n, E.shift, &ki);
     vd r = vd_sub(vd_fnma(kd, vd_set(E.ln2_lo_n), vd_fnma(kd, vd_set(E.ln2_hi_n), mh)), l);
     vd r2 = vd_mul(r, r);
-    vd p = vd_add(vd_fma(r2, exp_f64_dd_poly(r, r2), r), vd_lookup(vm_exp_tab16_tail, ki, 16));
-    vd scale = exp_f64_scale16(vdi_add(ki, vdi_set((int64_t)K.scale_k)));
+    /* the tail of entry k + scale_k mod 16, k's: scale_k is a multiple of 16 */
+    vd tail, scale = exp_f64_scale16_tail(vdi_add(ki, vdi_set((int64_t)K.scale_k)), &tail);
+    vd p = vd_add(vd_fma(r2, exp_f64_dd_poly(r, r2), r), tail);
     vd w = vd_fma(t, q, vd_mul(vd_fma(t, q, c0), p));
     vd e = vd_mul(vd_fma(scale, c0, vd_mul(scale, w)), vd_set(K.scale_down));
     return vd_select(vd_lt(x, vd_set(0.0)), vd_sub(vd_set(2.0), e), e);

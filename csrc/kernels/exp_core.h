@@ -5,8 +5,9 @@
  * and the measured worst inputs beside exp's array kernels in exp-inl.h (tests/test_docs.py reads
  * the .c files).  Needs simd/vm_simd.h (included by kernels_all.h first).
  * Defines the reduction and scale helpers (exp_f64_round_k, exp_f32_round_k, exp_f64_scale32,
- * exp_f64_scale16, exp_f32_scale16), the cores (exp_f64_accurate_core, exp_f64_fast_core,
- * exp_f64_approx_core, exp_f32_first_core, exp_f32_fast_core, exp_f32_approx_core), the special
+ * exp_f64_scale16, exp_f64_scale32_tail, exp_f64_scale16_tail, exp_f32_scale16), the cores
+ * (exp_f64_accurate_core, exp_f64_fast_core, exp_f64_approx_core, exp_f32_first_core,
+ * exp_f32_fast_core, exp_f32_approx_core), the special
  * routines and every tier's vector function: exp_f64_accurate_vec, exp_f32_accurate_vec,
  * exp_f64_fast_vec, exp_f32_fast_vec, exp_f64_approx_vec, exp_f32_approx_vec; and, at the end,
  * exp with the reduction's low part kept (exp_f64_dd_reduce, exp_f64_dd_poly, exp_f64_dd). */
@@ -36,6 +37,25 @@ static inline vd exp_f64_scale32(vdi ki) {
 static inline vd exp_f64_scale16(vdi ki) {
     return vd_from_bits(vdi_add(vdi_lookup(vm_exp_tab16_bits, ki, 16), vdi_shl(ki, 48)));
 }
+/* 2^(k/N) (exp_f64_scale32, _scale16) and in *tail entry k mod N of vm_exp_tabN_tail (2^(k/N) =
+ * scale (1 + tail)); AVX2 reads both from one row of vm_exp_tabN_rows (vd_lookup_rows) */
+#if defined(VM_HAS_VD_LOOKUP_ROWS)
+#define EXP_F64_SCALE_TAIL(N, SHIFT)                                                        \
+    static inline vd exp_f64_scale##N##_tail(vdi ki, vd *tail) {                           \
+        vd row[2];                                                                          \
+        vd_lookup_rows(vm_exp_tab##N##_rows, ki, N, 2, row);                                \
+        *tail = row[1];                                                                     \
+        return vd_from_bits(vdi_add(vd_bits(row[0]), vdi_shl(ki, SHIFT)));                 \
+    }
+#else
+#define EXP_F64_SCALE_TAIL(N, SHIFT)                                                        \
+    static inline vd exp_f64_scale##N##_tail(vdi ki, vd *tail) {                           \
+        *tail = vd_lookup(vm_exp_tab##N##_tail, ki, N);                                     \
+        return exp_f64_scale##N(ki);                                                        \
+    }
+#endif
+EXP_F64_SCALE_TAIL(32, 47) /* exp_f64_scale32_tail */
+EXP_F64_SCALE_TAIL(16, 48) /* exp_f64_scale16_tail */
 /* 2^(k/16) rounded to float, for k in the float exponent range */
 static inline vf exp_f32_scale16(vfi ki) {
     return vf_from_bits(vfi_add(vfi_lookup(vm_exp_tab16_f32_bits, ki, 16), vfi_shl(ki, 19)));
@@ -59,9 +79,10 @@ static inline vd exp_f64_accurate_core(vd x, vd *scale) {
     vdi ki;
     vd kd = exp_f64_round_k(x, EXP_K.inv_ln2_n, EXP_K.shift, &ki);
     vd r = vd_fnma(kd, vd_set(EXP_K.ln2_lo_n), vd_fnma(kd, vd_set(EXP_K.ln2_hi_n), x));
-    *scale = exp_f64_scale32(ki);
+    vd tail;
+    *scale = exp_f64_scale32_tail(ki, &tail);
     vd r2 = vd_mul(r, r);
-    return vd_add(vd_lookup(vm_exp_tab32_tail, ki, 32), vd_fma(r2, exp_f64_accurate_poly(r, r2), r));
+    return vd_add(tail, vd_fma(r2, exp_f64_accurate_poly(r, r2), r));
 }
 
 /* exp's special inputs that need no evaluation: NaN, x above the overflow limit (+inf,
@@ -168,9 +189,10 @@ static inline vd exp_f64_fast_core(vd x, vd *scale) {
     vd r2 = vd_mul(r, r);
     vd p = vd_fma(r2, vd_fma(r2, vd_set(K.c6), vd_fma(r, vd_set(K.c5), vd_set(K.c4))),
                   vd_fma(r, vd_set(K.c3), vd_set(K.c2)));
-    *scale = exp_f64_scale16(ki);
     /* the table's tail: 2^(k/16) = scale (1 + tail) to 2^-106, so scale's rounding costs nothing */
-    return vd_add(vd_lookup(vm_exp_tab16_tail, ki, 16), vd_fma(r2, p, r));
+    vd tail;
+    *scale = exp_f64_scale16_tail(ki, &tail);
+    return vd_add(tail, vd_fma(r2, p, r));
 #undef K
 }
 
@@ -376,8 +398,7 @@ static inline vd exp_f64_dd_reduce(vd x, vd *r_hi, vd *delta, vd *scale, vd *tai
     vd kd = exp_f64_round_k(x, K.inv_ln2_n, K.shift, &ki);
     *r_hi = vd_fnma(kd, vd_set(K.ln2_hi_n), x); /* exact */
     *delta = vd_mul(kd, vd_set(-K.ln2_lo_n));
-    *scale = exp_f64_scale16(ki);
-    *tail = vd_lookup(vm_exp_tab16_tail, ki, 16);
+    *scale = exp_f64_scale16_tail(ki, tail);
     return vd_fnma(kd, vd_set(K.ln2_lo_n), *r_hi);
 #undef K
 }

@@ -76,25 +76,24 @@
  * exp(x) = scale + ph + lo2 and expm1(x) = (scale - 1) + ph + lo2 (ph = scale r_hi rounded,
  * lo2 = its rounding error + scale lo, one rounding).  RK: exp's reduction constants, PK: E's
  * coefficients.  Makes expm1_f64_accurate_core (N = 32) and expm1_f64_fast_core (N = 16). */
-#define EXPM1_F64_CORE(TIER, RK, PK, N, SCALE, TAIL)                                         \
+#define EXPM1_F64_CORE(TIER, RK, PK, SCALE_TAIL)                                             \
     static inline vd expm1_f64_##TIER##_core(vd x, vd *scale, vd *lo2) {                     \
         vdi ki;                                                                             \
         vd kd = exp_f64_round_k(x, RK.inv_ln2_n, RK.shift, &ki);                            \
         vd r_hi = vd_fnma(kd, vd_set(RK.ln2_hi_n), x); /* exact */                          \
         vd delta = vd_mul(kd, vd_set(-RK.ln2_lo_n));                                        \
         vd r = vd_fnma(kd, vd_set(RK.ln2_lo_n), r_hi);                                      \
-        vd tail = vd_lookup(TAIL, ki, N);                                                   \
+        vd tail, s = SCALE_TAIL(ki, &tail);                                                 \
         vd r2 = vd_mul(r, r);                                                               \
         vd p = vd_estrin6(r, r2, vd_mul(r2, r2), PK.c2, PK.c3, PK.c4, PK.c5, PK.c6, PK.c7);  \
         vd lo = vd_fma(r2, p, vd_add(vd_fma(tail, r, tail), delta));                        \
-        vd s = SCALE(ki);                                                                   \
         vd ph = vd_mul(s, r_hi);                                                            \
         *lo2 = vd_fma(s, lo, vd_fma(s, r_hi, vd_neg(ph)));                                  \
         *scale = s;                                                                         \
         return ph;                                                                          \
     }
-EXPM1_F64_CORE(accurate, vm_exp_accurate_k, vm_expm1_accurate_f64_k, 32, exp_f64_scale32, vm_exp_tab32_tail)
-EXPM1_F64_CORE(fast, vm_exp_fast_f64_k, vm_expm1_fast_f64_k, 16, exp_f64_scale16, vm_exp_tab16_tail)
+EXPM1_F64_CORE(accurate, vm_exp_accurate_k, vm_expm1_accurate_f64_k, exp_f64_scale32_tail)
+EXPM1_F64_CORE(fast, vm_exp_fast_f64_k, vm_expm1_fast_f64_k, exp_f64_scale16_tail)
 
 /* (scale - 1) + ph + lo2 as sh + *t, |t| <= ulp(sh): scale - 1 = s1 + s1e by TwoSum (exact),
  * s1 + ph = sh + se by Fast2Sum (|s1| >= |ph|, or s1 = 0), t = (lo2 + s1e) + se. */

@@ -62,12 +62,16 @@ class Table:
 
 def rows(name, tables, width, comment):
     """The tables' entry i side by side in row i, padded with zeros to `width` values: one load
-    per lane reads every table (csrc/simd/vm_simd_avx2.h: vf_lookup_rows8); the same values as
-    the tables, for the AVX2 path, where a 32-entry float lookup by permutes costs 7 operations."""
-    n = len(tables[0].values)
-    assert all(len(t.values) == n and t.ctype == tables[0].ctype for t in tables) and len(tables) <= width
-    vals = [v for i in range(n) for v in [t.values[i] for t in tables] + [0.0] * (width - len(tables))]
-    return Table(name, tables[0].ctype, vals,
+    per lane reads every table (csrc/simd/vm_simd_avx2.h: vf_lookup_rows8, vd_lookup_rows); the
+    same values as the tables, for the AVX2 path, where a 32-entry float lookup by permutes costs
+    7 operations and a 64-bit one four scalar loads.  Double tables beside uint64_t ones (the
+    first table's type) are stored as their bits."""
+    n, ctype = len(tables[0].values), tables[0].ctype
+    assert all(len(t.values) == n for t in tables) and len(tables) <= width
+    assert all(t.ctype == ctype or (ctype, t.ctype) == ("uint64_t", "double") for t in tables)
+    cols = [t.values if t.ctype == ctype else [double_bits(v) for v in t.values] for t in tables]
+    vals = [v for i in range(n) for v in [c[i] for c in cols] + [0 * cols[0][0]] * (width - len(tables))]
+    return Table(name, ctype, vals,
                  f"{comment}: row i = entry i of " + ", ".join(t.name for t in tables)
                  + (", then zeros" if len(tables) < width else ""))
 

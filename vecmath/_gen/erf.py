@@ -451,4 +451,6 @@ def f64_tables(func):
     for j in range(F64_DEGREE + 1):
         out.append(Table(f"{name}_c{j}", "double", [r[1][j] for r in rows],
                          f"fast float64 {func}: t^{j} coefficient per slot" + (" (slot 0: Q's u^{j - 1})" if func == "erf" and j else "")))
+    # AVX2 reads s, c0..c12 of a slot as one row (vm_simd_avx2.h: vd_lookup_rows)
+    out.append(rows_table(f"{name}_rows", out[1:], 16, f"fast float64 {func}, AVX2"))
     return out

@@ -6,7 +6,7 @@ k << (52 - log2 N) yields 2^(k/N) rounded, with the exponent k div N already in 
 """
 import mpmath as mp
 
-from .common import (SHIFT_F32, SHIFT_F64, Block, Table, double_bits, err_bits, float32_bits,
+from .common import (SHIFT_F32, SHIFT_F64, Block, Table, double_bits, err_bits, float32_bits, rows,
                      split_hi, to_double, to_float)
 from .certify import certified_error
 from .remez import fit
@@ -81,11 +81,14 @@ def generate():
                          "2^(j/32) as bits - (j << 47): float64 tiers, float32 accurate"))
         out.append(Table("vm_exp_tab32_tail", "double", tails32,
                          "(2^(j/32) - hi) / hi: the part of 2^(j/32) the table's double misses"))
+        out.append(rows("vm_exp_tab32_rows", out[-2:], 2, "vm_exp_tab32_bits and vm_exp_tab32_tail, AVX2"))
         bits16, tails16 = table_2jn(16)
         out.append(Table("vm_exp_tab16_bits", "uint64_t", bits16,
                          "2^(j/16) as bits - (j << 48): accurate float32's first try, tanh"))
         out.append(Table("vm_exp_tab16_tail", "double", tails16,
                          "(2^(j/16) - hi) / hi: tanh's exp(2a)"))
+        # AVX2 reads both as one row (vm_simd_avx2.h: vd_lookup_rows; exp_core.h: exp_f64_scale16_tail)
+        out.append(rows("vm_exp_tab16_rows", out[-2:], 2, "vm_exp_tab16_bits and vm_exp_tab16_tail, AVX2"))
         out.append(Table("vm_exp_tab16_f32_bits", "uint32_t", table_2jn_f32(16),
                          "2^(j/16) rounded to float, as bits - (j << 19): fast and approx float32"))
 
