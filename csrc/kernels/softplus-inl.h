@@ -49,6 +49,7 @@
 #define SP_LIM vm_softplus_limits /* thresholds, from vecmath.spec.LIMITS */
 
 
+
 /* x + x where x is NaN (x quieted) or +inf (softplus_sum_dd's NaN there: inf - inf), else y:
  * one compare for both (finite x > 700 need nothing: x + L rounds to x) */
 static inline vd softplus_nan_inf_f64(vd x, vd y) {
@@ -114,14 +115,17 @@ static inline vd softplus_sum_dd(vd x, vd lh, vd ll, vd *lo) {
 static inline vd softplus_f64_neg_a(vd x) { return vd_max(vd_nabs(x), vd_set(-SP_LIM.f64_clamp)); }
 
 /* e = exp(x) = eh + *el for -700 <= x <= 0 (accurate float64): exp_f64_dd's reduction and
- * polynomial (vm_tanh_exp_k: N = 16, 2^-65.3 on |r| <= ln2/32) in four operations fewer:
- * x = kd ln2/16 + r_hi + delta (r_hi exact, delta = -kd ln2_lo inside an FMA, not rounded
- * alone), e = scale (1 + m), m = r_hi + lo, lo = delta + tail (1 + r) + r^2 p(r) (r = r_hi +
- * delta rounded: < 2^-64 of e inside lo's terms); eh = scale + scale RN(m), and el = e - eh
- * with no Fast2Sum of m: scale (1 + r_hi) - eh in one FMA (scale - eh exact by Sterbenz; the
- * value, below 2^-11.9 scale, rounded once: < 2^-64.9 of e), then + scale lo (exact product,
- * one rounding of el).  So eh + el is within 2^-63.5 of e (p's 2^-65.3 included) and
- * |el| < 0.6 ulp(eh), as exp_f64_dd's pair. */
+ * polynomial (vm_tanh_exp_k: N = 16, 2^-65.3 on |r| <= ln2/32) with fewer operations and a
+ * shorter chain of dependent ones (the loop's time follows that chain's length at its start,
+ * AMD EPYC family 26 model 2): x = kd ln2/16 + r_hi + delta (r_hi exact, delta = -kd ln2_lo
+ * inside an FMA), e = scale (1 + r_hi + lo), lo = delta + tail (1 + r) + r^2 p(r) (r = r_hi +
+ * delta rounded: < 2^-64 of e inside lo's terms), p by Estrin with r^4 (q + r^2 p67) last, so lo
+ * comes 3 operations after r^2; eh = RN(scale lo + RN(scale + scale r_hi)) (the inner FMA off
+ * the chain: eh within 1.1 ulp of e, not always e rounded), and el = e - eh without m's
+ * Fast2Sum: scale (1 + r_hi) - eh in one FMA (scale - eh exact by Sterbenz; the value, below
+ * 2^-11.9 scale, rounded once: < 2^-64.9 of e), then + scale lo (exact product, one rounding of
+ * el).  So eh + el is within 2^-63.5 of e (p's 2^-65.3 included) and |el| < 1.2 ulp(eh), which
+ * softplus_log1p_dd's rl / (1 + rh) ~ rl (1 - rh) takes with < 2^-62 of L. */
 static inline vd softplus_exp_dd(vd x, vd *el) {
 #define K vm_tanh_exp_k
     vdi ki;
@@ -131,8 +135,13 @@ static inline vd softplus_exp_dd(vd x, vd *el) {
     vd scale = exp_f64_scale16(ki);
     vd tail = vd_lookup(vm_exp_tab16_tail, ki, 16);
     vd r2 = vd_mul(r, r);
-    vd lo = vd_fma(r2, exp_f64_dd_poly(r, r2), vd_fma(tail, r, vd_fnma(kd, vd_set(K.ln2_lo_n), tail)));
-    vd eh = vd_fma(scale, vd_add(r_hi, lo), scale);
+    vd r4 = vd_mul(r2, r2);
+    vd p23 = vd_fma(r, vd_set(K.c3), vd_set(K.c2));
+    vd p45 = vd_fma(r, vd_set(K.c5), vd_set(K.c4));
+    vd p67 = vd_fma(r, vd_set(K.c7), vd_set(K.c6));
+    vd lo = vd_fma(r4, vd_fma(r2, p67, p45),
+                   vd_fma(r2, p23, vd_fma(tail, r, vd_fnma(kd, vd_set(K.ln2_lo_n), tail))));
+    vd eh = vd_fma(scale, lo, vd_fma(scale, r_hi, scale));
     *el = vd_fma(scale, lo, vd_fma(scale, r_hi, vd_sub(scale, eh)));
     return eh;
 #undef K
