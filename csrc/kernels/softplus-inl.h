@@ -13,7 +13,7 @@
  *     tier's own exp (exp_f64_<tier>_vec), subnormal results and +0 below -745.13, with exp's
  *     underflow status (approx may flush);
  *   x > 700 (float64; +inf included): x (L < 2^-1009 is below half an ulp of x); e is computed
- *     at a = 700 on every lane;
+ *     at a = 700 (fast, approx, the double-double of float32) or replaced (accurate float64);
  *   float32 below -87 (results may be subnormal): one lane at a time, the accurate float64
  *     double-double rounded once (vm_round_dd_f32_any), underflow reported where the result is
  *     below 2^-126 (accurate, fast); approx: exp_f32_approx_vec(x), which may flush.
@@ -21,11 +21,11 @@
  * underflow where its result is tiny and inexact (as exp) and nothing else.
  *
  * Tiers (bound; budget beside each tier's code; measured maxima: docs/accuracy.md):
- *   accurate float64  < 1 ULP (goal 0.52)  e = eh + el from exp_f64_dd (~2^-63), log1p(eh + el)
+ *   accurate float64  < 1 ULP (goal 0.52)  e = eh + el from softplus_exp_dd (2^-63.5), log1p(eh + el)
  *                                          by log's accurate steps on the fast tier's folded
  *                                          tables (no k), el kept in the reduced argument's
  *                                          low part, max(x, 0) + L summed as a
- *                                          double-double, rounded once: 0.5 + 2^-9 ULP
+ *                                          double-double, rounded once: 0.5 + 0.015 ULP
  *   accurate float32  correctly rounded    the first pass in double (exp_f32_first_core, log's
  *                                          first pass) + float midpoint window; unsure lanes
  *                                          take the float64 double-double rounded once
@@ -38,7 +38,7 @@
  *   approx float32    2^11 ULP             float: exp_f32_approx_core, log1p's approx float
  *                                          evaluation: < 2^7 ULP */
 
-#include "exp_core.h" /* exp's cores: exp_f64_dd, exp_f64_fast_core, exp_f32_first_core, ... */
+#include "exp_core.h" /* exp's cores: exp_f64_dd_poly, exp_f64_fast_core, exp_f32_first_core, ... */
 /* log's cores (log_core.h) and log1p's pieces (log1p_scale_f64, LOG1P_SPLIT, the approx
  * evaluations) come from log1p-inl.h, which vm_kernel_files.h includes before this file (the
  * descriptors' order: log1p 5, softplus 7); it has no include guard of its own */
@@ -47,6 +47,8 @@
 #endif
 
 #define SP_LIM vm_softplus_limits /* thresholds, from vecmath.spec.LIMITS */
+
+
 
 /* x + x where x is NaN (x quieted) or +inf (softplus_sum_dd's NaN there: inf - inf), else y:
  * one compare for both (finite x > 700 need nothing: x + L rounds to x) */
@@ -112,39 +114,84 @@ static inline vd softplus_sum_dd(vd x, vd lh, vd ll, vd *lo) {
 /* -min(|x|, 700) in two operations: exp's argument in every float64 tier */
 static inline vd softplus_f64_neg_a(vd x) { return vd_max(vd_nabs(x), vd_set(-SP_LIM.f64_clamp)); }
 
-/* accurate float64 as a double-double (the float32 accurate tier's unsure and special lanes
- * use lo):
- *   e = exp(-a), a clamped to 700, from exp_f64_dd (~2^-63 relative: exp_core.h); L = log1p(e)
- *   as a double-double (softplus_log1p_dd: < 2^-62 relative, e's error reaching it multiplied
- *   by at most 1); max(x, 0) + L summed exactly but for 2^-106 (softplus_sum_dd): the pair is
- *   within ~2^-61.5 of softplus, relative, and its high part within 0.5 + 2^-8.5 ULP.
- *   Finite x > 700 give x (and a tiny lo); x < -700, +inf and NaN are set by the callers. */
-static inline vd softplus_f64_accurate_dd(vd x, vd *lo) {
+/* e = exp(x) = eh + *el for -700 <= x <= 0 (accurate float64): exp_f64_dd's reduction and
+ * polynomial (vm_tanh_exp_k: N = 16, 2^-65.3 on |r| <= ln2/32) with fewer operations and a
+ * shorter chain of dependent ones (the loop's time follows that chain's length at its start,
+ * AMD EPYC family 26 model 2): x = kd ln2/16 + r_hi + delta (r_hi exact, delta = -kd ln2_lo
+ * inside an FMA), e = scale (1 + r_hi + lo), lo = delta + tail (1 + r) + r^2 p(r) (r = r_hi +
+ * delta rounded: < 2^-64 of e inside lo's terms), p by Estrin with r^4 (q + r^2 p67) last, so lo
+ * comes 3 operations after r^2; eh = RN(scale lo + RN(scale + scale r_hi)) (the inner FMA off
+ * the chain: eh within 1.1 ulp of e, not always e rounded), and el = e - eh without m's
+ * Fast2Sum: scale (1 + r_hi) - eh in one FMA (scale - eh exact by Sterbenz; the value, below
+ * 2^-11.9 scale, rounded once: < 2^-64.9 of e), then + scale lo (exact product, one rounding of
+ * el).  So eh + el is within 2^-63.5 of e (p's 2^-65.3 included) and |el| < 1.2 ulp(eh), which
+ * softplus_log1p_dd's rl / (1 + rh) ~ rl (1 - rh) takes with < 2^-62 of L. */
+static inline vd softplus_exp_dd(vd x, vd *el) {
+#define K vm_tanh_exp_k
+    vdi ki;
+    vd kd = exp_f64_round_k(x, K.inv_ln2_n, K.shift, &ki);
+    vd r_hi = vd_fnma(kd, vd_set(K.ln2_hi_n), x); /* exact */
+    vd r = vd_fnma(kd, vd_set(K.ln2_lo_n), r_hi);
+    vd scale = exp_f64_scale16(ki);
+    vd tail = vd_lookup(vm_exp_tab16_tail, ki, 16);
+    vd r2 = vd_mul(r, r);
+    vd r4 = vd_mul(r2, r2);
+    vd p23 = vd_fma(r, vd_set(K.c3), vd_set(K.c2));
+    vd p45 = vd_fma(r, vd_set(K.c5), vd_set(K.c4));
+    vd p67 = vd_fma(r, vd_set(K.c7), vd_set(K.c6));
+    vd lo = vd_fma(r4, vd_fma(r2, p67, p45),
+                   vd_fma(r2, p23, vd_fma(tail, r, vd_fnma(kd, vd_set(K.ln2_lo_n), tail))));
+    vd eh = vd_fma(scale, lo, vd_fma(scale, r_hi, scale));
+    *el = vd_fma(scale, lo, vd_fma(scale, r_hi, vd_sub(scale, eh)));
+    return eh;
+#undef K
+}
+
+/* max(x, 0) + log1p(e), e = exp(na) = eh + el, na = -|x| for |x| <= 700: the accurate float64
+ * double-double, its terms
+ *   e from softplus_exp_dd (2^-63.5 relative); L = log1p(e) as a double-double
+ *   (softplus_log1p_dd: log's H within 2^-59.6 of log1p(r), which adds < 0.012 ULP as in log,
+ *   the other steps < 2^-62 relative; e's error reaching L multiplied by at most 1);
+ *   max(x, 0) + L summed exactly but for 2^-106 (softplus_sum_dd): each error reaching the
+ *   result multiplied by at most 1, the high part within 0.5 + 0.015 ULP. */
+static inline vd softplus_f64_dd_of(vd x, vd na, vd *lo) {
     vd el, ll;
-    vd eh = exp_f64_dd(softplus_f64_neg_a(x), &el);
+    vd eh = softplus_exp_dd(na, &el);
     vd lh = softplus_log1p_dd(eh, el, &ll);
     return softplus_sum_dd(x, lh, ll, lo);
 }
 
+/* accurate float64 as a double-double for any x (the float32 accurate tier's unsure and special
+ * lanes use lo): a = |x| clamped to 700 (finite x > 700 give x and a tiny lo; x < -700, +inf
+ * and NaN are set by the callers). */
+static inline vd softplus_f64_accurate_dd(vd x, vd *lo) {
+    return softplus_f64_dd_of(x, softplus_f64_neg_a(x), lo);
+}
+
 /* the tier's exp(x) where x < -700 (with exp's status: underflow for subnormal and zero
- * results), x + x where x is NaN or +inf, else y: the three behind one test, -700 <= x < inf
- * (two compares, one of them masked, on AVX-512) */
+ * results), x where x > 700, x + x where x is NaN or +inf, else y: all behind one test,
+ * -|x| >= -700 (one compare; -|x| is exp's argument), so the accurate tier's y may be anything
+ * on those lanes (it takes exp of -|x| unclamped: see softplus_f64_accurate_vec) */
 #define SOFTPLUS_F64_TAIL(exp_vec, x, y, st)                                                \
     do {                                                                                    \
-        vdm ok_ = vdm_and(vd_ge(x, vd_set(-SP_LIM.f64_clamp)), vd_lt(x, vd_set(INFINITY))); \
+        vdm ok_ = vd_ge(vd_nabs(x), vd_set(-SP_LIM.f64_clamp));                             \
         if (VM_RARE(vdm_bits(vdm_not(ok_)))) {                                              \
             vdm tail_ = vd_lt(x, vd_set(-SP_LIM.f64_clamp));                                \
             if (vdm_bits(tail_)) y = vd_select(tail_, exp_vec(x, st), y);                   \
+            y = vd_select(vd_gt(x, vd_set(SP_LIM.f64_clamp)), x, y);                        \
             y = softplus_nan_inf_f64(x, y);                                                 \
         }                                                                                   \
     } while (0)
 
-/* accurate float64 (< 1 ULP, goal 0.52; budget at softplus_f64_accurate_dd).  Below -700:
- * exp's accurate tier (< 0.53 ULP), subnormal results rounded once.
+/* accurate float64 (< 1 ULP, goal 0.52; budget at softplus_f64_dd_of).  exp's argument is
+ * -|x| unclamped (one operation and its latency off the loop's critical path at its start:
+ * 4-5 % of the kernel's time, AMD EPYC family 26 model 2): |x| > 700 lanes compute garbage
+ * there, which SOFTPLUS_F64_TAIL replaces.  Below -700: exp's accurate tier (< 0.53 ULP),
+ * subnormal results rounded once.
  *   Worst measured: softplus accurate float64 0.505782 ULP at x = -700.0000000000705 */
 static inline vd softplus_f64_accurate_vec(vd x, int *st) {
     vd lo;
-    vd y = softplus_f64_accurate_dd(x, &lo);
+    vd y = softplus_f64_dd_of(x, vd_nabs(x), &lo);
     SOFTPLUS_F64_TAIL(exp_f64_accurate_vec, x, y, st);
     return y;
 }
