@@ -70,7 +70,7 @@ def rows(name, tables, width, comment):
     assert all(len(t.values) == n for t in tables) and len(tables) <= width
     assert all(t.ctype == ctype or (ctype, t.ctype) == ("uint64_t", "double") for t in tables)
     cols = [t.values if t.ctype == ctype else [double_bits(v) for v in t.values] for t in tables]
-    vals = [v for i in range(n) for v in [c[i] for c in cols] + [0 * cols[0][0]] * (width - len(tables))]
+    vals = [v for i in range(n) for v in [c[i] for c in cols] + [type(cols[0][0])(0)] * (width - len(tables))]
     return Table(name, ctype, vals,
                  f"{comment}: row i = entry i of " + ", ".join(t.name for t in tables)
                  + (", then zeros" if len(tables) < width else ""))
