@@ -282,6 +282,7 @@ static inline vfh tanh_f32_accurate_half(vfh xf, int *st) {
     return vfh_from_vd(y);
 }
 
+#if !defined(VM_HAS_VF_LOOKUP_ROWS8) /* AVX2 runs the double path alone (the array kernel below) */
 /* accurate float32, the float-float first pass (issue 37), float arithmetic on VF_W lanes, no
  * division: the fast tier's quarter binades read as bits(a) >> 21 mod 32 from tables stored
  * rotated (vm_tanh_f32_ff_k: [2^-4, 16) is exactly 32 slots; a = min(|x|, 10), whose slot [10, 12)
@@ -304,18 +305,10 @@ static inline vfh tanh_f32_accurate_half(vfh xf, int *st) {
 static inline vf tanh_f32_ff_first(vf a, vf *y2) {
 #define F vm_tanh_f32_ff_k
     vfi idx = vfi_max(vfi_shr(vf_bits(a), 21), vfi_set((int32_t)F.small_index));
-#if defined(VM_HAS_VF_LOOKUP_ROWS8) /* AVX2 (not called there: tanh_f32_accurate_vec) */
-    vf ra[8], rb[8];
-    vf_lookup_rows8(vm_tanh_f32_ff_rows_a, idx, 32, ra);
-    vf_lookup_rows8(vm_tanh_f32_ff_rows_b, idx, 32, rb);
-    vf s = ra[0], c0 = ra[1], c1h = ra[2], c1l = ra[3], c2 = ra[4], c3 = ra[5], c4 = ra[6], c5 = ra[7];
-    vf c6 = rb[0], c7 = rb[1], eps = rb[2];
-#else
 #define L(name) vf_lookup(vm_tanh_f32_ff_##name, idx, 32)
     vf s = L(s), c0 = L(c0), c1h = L(c1hi), c1l = L(c1lo), c2 = L(c2), c3 = L(c3), c4 = L(c4);
     vf c5 = L(c5), c6 = L(c6), c7 = L(c7), eps = L(eps);
 #undef L
-#endif
     vf t = vf_sub(a, s);
     vf s3 = vf_fma(t, vf_fma(t, vf_fma(t, vf_fma(t, c7, c6), c5), c4), c3);
     vf p = vf_mul(t, c2);
@@ -334,9 +327,7 @@ static inline vf tanh_f32_ff_first(vf a, vf *y2) {
 #undef F
 }
 
-#if !defined(VM_HAS_VF_LOOKUP_ROWS8) /* AVX2 runs the double path alone (the array kernel below) */
 LOG_F32_REDO(tanh_f32_redo_parts, tanh_f32_accurate_half)
-#endif
 
 /* accurate float32 (correctly rounded): the float-float first pass; its unsure lanes (y1 != y2,
  * NaN included) redo their VD_W-lane part by the double path (tanh_f32_accurate_half: the same
@@ -344,18 +335,14 @@ LOG_F32_REDO(tanh_f32_redo_parts, tanh_f32_accurate_half)
  * outputs as the double path.
  *   Worst measured: tanh accurate float32 0.5 ULP at x = 0.0014914835 */
 static inline vf tanh_f32_accurate_vec(vf x, int *st) {
-#if defined(VM_HAS_VF_LOOKUP_ROWS8)
-    /* AVX2: not called (the array kernel runs tanh_f32_accurate_half four lanes a step) */
-    return vf_from_halves(tanh_f32_accurate_half(vf_lo(x), st), tanh_f32_accurate_half(vf_hi(x), st));
-#else
     vf a = vf_min(vf_set(vm_tanh_f32_ff_k.clamp), vf_abs(x)), y2;
     vf y = tanh_f32_ff_first(a, &y2);
     vfm redo = vf_ne(y, y2);
     y = vf_copysign(y, x);
     if (VM_RARE(vfm_bits(redo))) y = tanh_f32_redo_parts(x, y, redo, st);
     return y;
-#endif
 }
+#endif
 
 VM_ARRAY_F64(vm_tanh_accurate_f64, tanh_f64_accurate_vec)
 #if defined(VM_HAS_VF_LOOKUP_ROWS8)

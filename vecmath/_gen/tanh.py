@@ -359,6 +359,4 @@ def _f32_ff():
               f" within 2^{err_bits(worst)} relative (the slot's eps: vm_tanh_f32_ff_eps)")
     b.add("clamp", F32_CLAMP, "a = min(|x|, clamp): its slot gives 1 (tanh rounds to 1 from 9.01)")
     b.add("small_index", float(FF_INDEX_BASE - 1), "slot = max(bits(a) >> 21, this) mod 32: [0, 2^-4) below")
-    tables += [rows("vm_tanh_f32_ff_rows_a", tables[:8], 8, "accurate float32, float-float pass: s .. c5 as rows (AVX2)"),
-               rows("vm_tanh_f32_ff_rows_b", tables[8:], 8, "accurate float32, float-float pass: c6, c7, eps as rows (AVX2)")]
     return [b] + tables
