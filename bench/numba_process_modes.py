@@ -4,6 +4,7 @@ interleaved loop's stack spills and the kernels' constants; see docs/numba.md, "
 process"), which this checks stays gone.
 
     python bench/numba_process_modes.py [--processes 5] [--all] [--no-aslr] [--pairs both]
+                                        [--cases log:approx:float32,...] [--avx2]
 
 Each process times three loops y[i] = f(x[i]) (n = 65,536; --all: every function, tier and
 dtype) against the same tier's ufunc, 15 interleaved rounds, best of the rounds, and prints
@@ -11,6 +12,9 @@ loop / ufunc in ns per element, and how many loops are within 1.25x of their ufu
 goal).  --no-aslr runs each process under `setarch -R` (every address the same in each).
 --pairs off compiles the loops as before 2026-11-26's two-register calls (one register a call;
 the same build), --pairs both alternates off and on processes, so both see the same load.
+--cases times only the loops named (fn:tier:dtype, comma-separated, with the --all inputs);
+--avx2 runs each process with numba's target features less AVX-512 and the ufuncs' AVX2 path
+(VECMATH_ISA=avx2), as bench_numba.py's "AVX2 only" column.
 """
 import argparse
 import os
@@ -24,7 +28,7 @@ CASES = [("exp", "fast", "float32"), ("exp", "accurate", "float64"), ("log", "ap
 GOAL = 1.25
 
 
-def one_process(every, pairs):
+def one_process(every, pairs, only=None):
     if os.environ.get("VM_PROBE_LLVM_OPTION"):        # e.g. -force-vector-interleave=1 (experiments)
         import llvmlite.binding as ll
         ll.set_option("", os.environ["VM_PROBE_LLVM_OPTION"])
@@ -42,6 +46,9 @@ def one_process(every, pairs):
 
     cases = CASES if not every else [(fn, tier, dt) for fn in KERNELS for dt in ("float32", "float64")
                                      for tier in spec.TIERS]
+    if only:
+        cases = [tuple(c.split(":")) for c in only.split(",")]
+        every = True
     out, within = [], 0
     for fn, tier, dt in cases:
         if every:
@@ -73,17 +80,27 @@ def main():
     ap.add_argument("--no-aslr", action="store_true", help="each process under setarch -R")
     ap.add_argument("--pairs", choices=("on", "off", "both"), default="on",
                     help="two-register calls (on), one register a call (off), alternating (both)")
+    ap.add_argument("--cases", help="only these loops: fn:tier:dtype,... (e.g. log:approx:float32)")
+    ap.add_argument("--avx2", action="store_true",
+                    help="numba's features without AVX-512, the ufuncs' AVX2 path")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
-        return one_process(args.all, args.pairs == "on")
+        return one_process(args.all, args.pairs == "on", args.cases)
     cmd = [sys.executable, __file__, "--child"] + (["--all"] if args.all else [])
+    cmd += ["--cases", args.cases] if args.cases else []
+    env = None
+    if args.avx2:
+        import llvmlite.binding as ll
+        features = ",".join(f if not f.startswith("+avx512") else "-" + f[1:]
+                            for f in ll.get_host_cpu_features().flatten().split(","))
+        env = dict(os.environ, NUMBA_CPU_FEATURES=features, VECMATH_ISA="avx2")
     if args.no_aslr:
         cmd = ["setarch", os.uname().machine, "-R"] + cmd
     modes = ["off", "on"] if args.pairs == "both" else [args.pairs]
     for _ in range(args.processes):
         for mode in modes:
-            subprocess.run(cmd + ["--pairs", mode], check=True)
+            subprocess.run(cmd + ["--pairs", mode], check=True, env=env)
 
 
 if __name__ == "__main__":

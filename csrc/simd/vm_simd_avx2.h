@@ -112,8 +112,10 @@ static inline int vm_avx2_in_registers64(int n) { return n == 4 || n == 8; }
 static inline __m256d vm_avx2_load4(const double *t, vdi idx, int n) {
     idx = _mm256_and_si256(idx, _mm256_set1_epi64x(n - 1));
     __m128i lo = _mm256_castsi256_si128(idx), hi = _mm256_extracti128_si256(idx, 1);
-    __m128d a = _mm_loadh_pd(_mm_load_sd(t + _mm_cvtsi128_si64(lo)), t + _mm_extract_epi64(lo, 1));
-    __m128d b = _mm_loadh_pd(_mm_load_sd(t + _mm_cvtsi128_si64(hi)), t + _mm_extract_epi64(hi, 1));
+    /* plain loads, not _mm_loadh_pd: GCC's alias analysis takes that builtin for a call that may
+     * write memory, which kept VM_PAIR's probe word (vm_simd.h) in memory */
+    __m128d a = _mm_set_pd(t[_mm_extract_epi64(lo, 1)], t[_mm_cvtsi128_si64(lo)]);
+    __m128d b = _mm_set_pd(t[_mm_extract_epi64(hi, 1)], t[_mm_cvtsi128_si64(hi)]);
     return _mm256_insertf128_pd(_mm256_castpd128_pd256(a), b, 1);
 }
 static inline vd vd_lookup(const double *t, vdi idx, int n) {
