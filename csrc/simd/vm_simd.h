@@ -367,6 +367,7 @@ static int vm_lane_status __attribute__((aligned(64)));
 #define VM_REGISTER(NAME, V, LANES, VEC)                                                    \
     VM_IF(VM_HAS_REGISTERS(VM_THIS(VM_FIELD_ABI)))(                                         \
         VM_CAT(VM_REGISTER_, VM_PAIR_IS_PLAIN(NAME))(NAME, V, LANES, VEC))
+#define VM_REGISTER_2 VM_REGISTER_0
 #define VM_REGISTER_1(NAME, V, LANES, VEC) \
     V VM_REGISTER_NAME(VM_THIS(VM_FIELD_ABI), LANES, NAME)(V x) { return VEC(x, &vm_lane_status); }
 #define VM_REGISTER_0(NAME, V, LANES, VEC)                                                  \
@@ -393,8 +394,9 @@ static int vm_lane_status __attribute__((aligned(64)));
  * Where a kernel makes other calls (the accurate float32 kernels' redo in double) or GCC takes
  * an AVX2 builtin with a pointer (a gather, a broadcast load) for a call that may write the status
  * word, the probe cannot be seen and the words stay in memory, a cost with no gain: those pairs
- * (VM_PLAIN_PAIR_<name> below) call the kernels as before, as does AVX2 expm1 approx float32,
- * measured slower probed (docs/numba.md, "Where the goals are missed").  A pair whose probe
+ * (VM_PLAIN_PAIR_<name> below, ~, 1) call the kernels as before, as does AVX2 expm1 approx
+ * float32, measured slower probed (docs/numba.md, "Where the goals are missed"); those marked
+ * ~, 2 have no pair at all (vecmath.numba then calls one register a call).  A pair whose probe
  * word stays in memory stores VM_PROBE to the stack: `objdump -d` shows it as
  * `movl $0x40000000,` (none in this build). */
 #define VM_PAIR(NAME, V, LANES, VEC) \
@@ -406,6 +408,14 @@ static int vm_lane_status __attribute__((aligned(64)));
 #define VM_PLAIN_PAIR_vm_expm1_accurate_f32 ~, 1
 #define VM_PLAIN_PAIR_vm_log1p_accurate_f32 ~, 1
 #define VM_PLAIN_PAIR_vm_log_accurate_f32 ~, 1
+#if defined(VM_ISA_avx512)
+/* no pair (2): two of these kernels spill zmm registers, one register a call is faster
+ * (erfc fast float64 1.04-1.05x its ufunc, 1.25-1.30x with the pair) */
+#define VM_PLAIN_PAIR_vm_erfc_fast_f64 ~, 2
+#define VM_PLAIN_PAIR_vm_erfc_approx_f64 ~, 2
+#define VM_PLAIN_PAIR_vm_erf_fast_f64 ~, 2
+#define VM_PLAIN_PAIR_vm_erf_approx_f64 ~, 2
+#endif
 #if defined(VM_ISA_AVX2)
 #define VM_PLAIN_PAIR_vm_expm1_approx_f32 ~, 1 /* a ymm spill either way; 1.17x probed, 1.07x plain */
 #define VM_PLAIN_PAIR_vm_erf_accurate_f64 ~, 1
@@ -431,6 +441,7 @@ static int vm_lane_status __attribute__((aligned(64)));
 #define VM_PLAIN_PAIR_vm_sigmoid_accurate_f32 ~, 1
 #define VM_PLAIN_PAIR_vm_softplus_accurate_deriv_f32 ~, 1
 #endif
+#define VM_PAIR_2(NAME, V, LANES, VEC)
 #define VM_PAIR_1(NAME, V, LANES, VEC)                                                      \
     VM_FLATTEN V VM_REGISTER_NAME(VM_THIS(VM_FIELD_ABI), VM_TWICE(LANES), NAME)(V a, V b) { \
         V lo = VEC(a, &vm_lane_status);                                                     \
