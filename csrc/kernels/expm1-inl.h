@@ -370,7 +370,7 @@ static inline vf expm1_f32_accurate_vec(vf x, int *st) {
 /* vm_expm1_accurate_f64, vm_expm1_accurate_f32, vm_expm1_fast_f64, vm_expm1_fast_f32,
  * vm_expm1_approx_f64, vm_expm1_approx_f32 (and their lane entry points) */
 VM_ARRAY_F64(vm_expm1_accurate_f64, expm1_f64_accurate_vec)
-VM_ARRAY_F32(vm_expm1_accurate_f32, expm1_f32_accurate_vec)
+VM_ARRAY_F32_X2(vm_expm1_accurate_f32, expm1_f32_accurate_vec) /* two registers an iteration */
 VM_ARRAY_F64(vm_expm1_fast_f64, expm1_f64_fast_vec)
 VM_ARRAY_F32(vm_expm1_fast_f32, expm1_f32_fast_vec)
 VM_ARRAY_F64(vm_expm1_approx_f64, expm1_f64_approx_vec)
