@@ -310,12 +310,15 @@ static inline vf expm1_f32_approx_vec(vf x, int *st) {
  * delta, delta = -k lo (< 2^-22), in one FMA.  exp(x) = scale (1 + tail)(1 + delta) exp(r),
  * expm1(r) = r + r^2/2 + r^3 q(r): eh = fma(r, r/2, r) and el = fma(r, r/2, r - eh) (r - eh
  * exact) hold r + r^2/2 to 2^-48 relative, so exp(x) / scale - 1 = eh + lo, lo = el +
- * (r r/2)(2 r q) + u (1 + eh) (tail delta and delta^2/2 dropped); scale eh = ph + pl by an FMA
- * and expm1_f32_sum's TwoSum and Fast2Sum, signs turned to use FNMA (nlo2 = -lo2).  Bound
- * (vecmath/_gen/expm1.py, f32_ff_bound): 2^-34.4 relative, mostly the float roundings of lo
- * where k = +-1 (scale / |y| <= 47); eps = 2^-34.  Returns y1 and sets *y2, y1,2 = sh +
- * fma(+-eps, sh, t): equal, they are the correctly rounded expm1(x), sign aside (-0: the
- * caller's max(y, x)), for |x| < 86 (2^(k/16) a normal float). */
+ * ((r r/2)(2 r q) + u (1 + eh)) (tail delta and delta^2/2 dropped; el added last, which
+ * shortens the chain of dependent operations); scale eh = ph + pl by an FMA (nlo2 = -lo2).
+ * scale - 1 = s1 + s1e by Fast2Sum with the larger operand first, chosen by x's sign (x < 0:
+ * scale <= 1, Fast2Sum(-1, scale); else scale >= 1, Fast2Sum(scale, -1)): a compare and two
+ * blends instead of TwoSum's three more operations; s1 + ph = sh + se by Fast2Sum; t = (s1e +
+ * se) - nlo2 (s1e + se off the chain).  Bound (vecmath/_gen/expm1.py, f32_ff_bound): 2^-34.4
+ * relative, mostly the float roundings of lo where k = +-1 (scale / |y| <= 47); eps = 2^-34.
+ * Returns y1 and sets *y2, y1,2 = sh + fma(+-eps, sh, t): equal, they are the correctly rounded
+ * expm1(x), sign aside (-0: the caller's max(y, x)), for |x| < 86 (2^(k/16) a normal float). */
 static inline vf expm1_f32_ff_first(vf x, vf *y2) {
 #define K vm_exp_fast_f32_k
 #define P vm_expm1_f32_ff_k
@@ -327,18 +330,18 @@ static inline vf expm1_f32_ff_first(vf x, vf *y2) {
     vf eh = vf_fma(r, hr, r);
     vf el = vf_fma(r, hr, vf_sub(r, eh));
     vf rq = vf_mul(r, vf_horner3(r, 2 * P.c3, 2 * P.c4, 2 * P.c5));
-    vf a = vf_fma(vf_mul(r, hr), rq, el);
-    vf lo = vf_fma(u, eh, vf_add(u, a));
+    vf lo = vf_add(el, vf_fma(vf_mul(r, hr), rq, vf_fma(u, eh, u)));
     vf s = exp_f32_scale16(ki);
     vf ph = vf_mul(s, eh);
     vf nlo2 = vf_fnma(s, lo, vf_fnma(s, eh, ph));
     vf minus_one = vf_set(-1.0f);
+    vfm neg = vf_lt(x, vf_set(0.0f)); /* k <= 0: scale <= 1 */
+    vf big = vf_select(neg, minus_one, s), small = vf_select(neg, s, minus_one);
     vf s1 = vf_add(s, minus_one);
-    vf bb = vf_sub(s1, s);
-    vf s1e = vf_add(vf_sub(s, vf_sub(s1, bb)), vf_sub(minus_one, bb));
+    vf s1e = vf_sub(small, vf_sub(s1, big));
     vf sh = vf_add(s1, ph);
     vf se = vf_sub(ph, vf_sub(sh, s1));
-    vf t = vf_add(vf_sub(s1e, nlo2), se);
+    vf t = vf_sub(vf_add(s1e, se), nlo2);
     *y2 = vf_add(sh, vf_fnma(sh, vf_set(P.eps), t));
     return vf_add(sh, vf_fma(sh, vf_set(P.eps), t));
 #undef P
@@ -367,7 +370,7 @@ static inline vf expm1_f32_accurate_vec(vf x, int *st) {
 /* vm_expm1_accurate_f64, vm_expm1_accurate_f32, vm_expm1_fast_f64, vm_expm1_fast_f32,
  * vm_expm1_approx_f64, vm_expm1_approx_f32 (and their lane entry points) */
 VM_ARRAY_F64(vm_expm1_accurate_f64, expm1_f64_accurate_vec)
-VM_ARRAY_F32(vm_expm1_accurate_f32, expm1_f32_accurate_vec)
+VM_ARRAY_F32_X2(vm_expm1_accurate_f32, expm1_f32_accurate_vec) /* two registers an iteration */
 VM_ARRAY_F64(vm_expm1_fast_f64, expm1_f64_fast_vec)
 VM_ARRAY_F32(vm_expm1_fast_f32, expm1_f32_fast_vec)
 VM_ARRAY_F64(vm_expm1_approx_f64, expm1_f64_approx_vec)
