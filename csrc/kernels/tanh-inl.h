@@ -327,6 +327,34 @@ static inline vf tanh_f32_ff_first(vf a, vf *y2) {
 #undef F
 }
 
+/* accurate float32, registers whose every lane has a < 2^-4 (vm_tanh_f32_ff_small_k): the odd
+ * polynomial a + a^3 P(a^2), P = c3 + c5 a^2 + c7 a^4, c3 = c3h + c3l, without lookups, its
+ * roundings relative to the correction a^3 P (<= 2^-9.6 of the result) rather than to the result
+ * as slot [0, 2^-4) of the table pass (2^-30.7 there, a quarter of such registers unsure):
+ *   a^2 = uh + ul (FMA), m = c3l + uh (c5 + c7 uh), uh c3h = v + ve (FMA), w = ul c3h + ve + uh m
+ *   (uh P = v + w, ul m dropped), a v = rh + rl (FMA), y = a + rh + (rl + a w) as yh + yl by
+ *   Fast2Sum (rh <= a / 48).
+ * The errors are negated (fnma), as in the table pass.  The polynomial (2^-44.1, certified) and
+ * these roundings (vecmath/_gen/tanh.py, ff_small_bound) are within eps = 2^-39.9; the Ziv test and
+ * tiny a as in tanh_f32_ff_first (below 2^-40, y1 = y2 = a).  Returns y1, sets *y2. */
+static inline vf tanh_f32_ff_small(vf a, vf *y2) {
+#define K vm_tanh_f32_ff_small_k
+    vf uh = vf_mul(a, a);
+    vf nul = vf_fnma(a, a, uh);                 /* uh - a^2, exact */
+    vf m = vf_fma(uh, vf_fma(uh, vf_set(K.c7), vf_set(K.c5)), vf_set(K.c3lo));
+    vf v = vf_mul(uh, vf_set(K.c3hi));
+    vf nve = vf_fnma(uh, vf_set(K.c3hi), v);    /* v - uh c3h, exact */
+    vf nw = vf_fnma(uh, m, vf_fma(nul, vf_set(K.c3hi), nve));
+    vf rh = vf_mul(a, v);
+    vf nrl = vf_fnma(a, v, rh);                 /* rh - a v, exact */
+    vf yh = vf_add(a, rh);
+    vf yl = vf_sub(vf_add(vf_sub(a, yh), rh), vf_fma(a, nw, nrl));
+    vf d = vf_mul(yh, vf_set(K.eps));
+    *y2 = vf_add(yh, vf_sub(yl, d));
+    return vf_add(yh, vf_add(yl, d));
+#undef K
+}
+
 LOG_F32_REDO(tanh_f32_redo_parts, tanh_f32_accurate_half)
 
 /* accurate float32 (correctly rounded): the float-float first pass; its unsure lanes (y1 != y2,
@@ -335,8 +363,12 @@ LOG_F32_REDO(tanh_f32_redo_parts, tanh_f32_accurate_half)
  * outputs as the double path.
  *   Worst measured: tanh accurate float32 0.5 ULP at x = 0.0014914835 */
 static inline vf tanh_f32_accurate_vec(vf x, int *st) {
-    vf a = vf_min(vf_set(vm_tanh_f32_ff_k.clamp), vf_abs(x)), y2;
-    vf y = tanh_f32_ff_first(a, &y2);
+    vf a = vf_min(vf_set(vm_tanh_f32_ff_k.clamp), vf_abs(x)), y2, y;
+    /* every lane small (NaN is not): no lookups, a bound 2^9 tighter than slot [0, 2^-4)'s */
+    if (vfm_bits(vf_lt(a, vf_set(vm_tanh_f32_ff_small_k.limit))) == (1u << VF_W) - 1u)
+        y = tanh_f32_ff_small(a, &y2);
+    else
+        y = tanh_f32_ff_first(a, &y2);
     vfm redo = vf_ne(y, y2);
     y = vf_copysign(y, x);
     if (VM_RARE(vfm_bits(redo))) y = tanh_f32_redo_parts(x, y, redo, st);
