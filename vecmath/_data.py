@@ -1665,6 +1665,16 @@ VM_TANH_F32_FF_EPS = (
     float.fromhex('0x1.03420c0000000p-34'),
 )
 
+# accurate float32, float-float pass of registers whose every a < 0.0625: a + a^3 (c3 + c5 a^2 + c7 a^4), c3 = c3hi + c3lo, relative error <= 2^-44.14 (certified); with the evaluation's roundings 2^-39.94
+VM_TANH_F32_FF_SMALL_K = dict(
+    limit=float.fromhex('0x1.0000000000000p-4'),  # every lane below: this pass, without lookups
+    c3hi=float.fromhex('-0x1.5555560000000p-2'),  # a^3, high part
+    c3lo=float.fromhex('0x1.5d86980000000p-27'),  # a^3, low part
+    c5=float.fromhex('0x1.1110e00000000p-3'),  # a^5
+    c7=float.fromhex('-0x1.b8c7140000000p-5'),  # a^7
+    eps=float.fromhex('0x1.11f0e00000000p-40'),  # the Ziv test's d / yh
+)
+
 # where tanh's kernels change path or saturate (vecmath/functions/tanh.py: limits)
 VM_TANH_LIMITS = dict(
     deriv_tail_f64=float.fromhex('0x1.6200000000000p+8'),  # |x| above: exp(-2|x|) is subnormal, so tanh' = (2 exp(-|x|))^2

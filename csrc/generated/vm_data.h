@@ -895,6 +895,23 @@ static const float vm_tanh_f32_ff_eps[32] __attribute__((aligned(64))) = {
     0x1.513e160000000p-33f, 0x1.e9b4960000000p-34f, 0x1.7268820000000p-34f, 0x1.03420c0000000p-34f,
 };
 
+/* accurate float32, float-float pass of registers whose every a < 0.0625: a + a^3 (c3 + c5 a^2 + c7 a^4), c3 = c3hi + c3lo, relative error <= 2^-44.14 (certified); with the evaluation's roundings 2^-39.94 */
+static const struct {
+    float limit;
+    float c3hi;
+    float c3lo;
+    float c5;
+    float c7;
+    float eps;
+} vm_tanh_f32_ff_small_k = {
+    .limit = 0x1.0000000000000p-4f,  /* every lane below: this pass, without lookups */
+    .c3hi = -0x1.5555560000000p-2f,  /* a^3, high part */
+    .c3lo = 0x1.5d86980000000p-27f,  /* a^3, low part */
+    .c5 = 0x1.1110e00000000p-3f,  /* a^5 */
+    .c7 = -0x1.b8c7140000000p-5f,  /* a^7 */
+    .eps = 0x1.11f0e00000000p-40f,  /* the Ziv test's d / yh */
+};
+
 /* where tanh's kernels change path or saturate (vecmath/functions/tanh.py: limits) */
 static const struct {
     double deriv_tail_f64;

@@ -327,20 +327,77 @@ static inline vf tanh_f32_ff_first(vf a, vf *y2) {
 #undef F
 }
 
+/* accurate float32, registers whose every lane has a < 2^-4 (vm_tanh_f32_ff_small_k): the odd
+ * polynomial a + a^3 P(a^2), P = c3 + c5 a^2 + c7 a^4, c3 = c3h + c3l, without lookups, its
+ * roundings relative to the correction a^3 P (<= 2^-9.6 of the result) rather than to the result
+ * as slot [0, 2^-4) of the table pass (2^-30.7 there, a quarter of such registers unsure):
+ *   a^2 = uh + ul (FMA), m = c3l + uh (c5 + c7 uh), uh c3h = v + ve (FMA), w = ul c3h + ve + uh m
+ *   (uh P = v + w, ul m dropped), a v = rh + rl (FMA), y = a + rh + (rl + a w) as yh + yl by
+ *   Fast2Sum (rh <= a / 48).
+ * The errors are negated (fnma), as in the table pass.  The polynomial (2^-44.1, certified) and
+ * these roundings (vecmath/_gen/tanh.py, ff_small_bound) are within eps = 2^-39.9; the Ziv test and
+ * tiny a as in tanh_f32_ff_first (below 2^-40, y1 = y2 = a).  Returns y1, sets *y2. */
+static inline vf tanh_f32_ff_small(vf a, vf *y2) {
+#define K vm_tanh_f32_ff_small_k
+    vf uh = vf_mul(a, a);
+    vf nul = vf_fnma(a, a, uh);                 /* uh - a^2, exact */
+    vf m = vf_fma(uh, vf_fma(uh, vf_set(K.c7), vf_set(K.c5)), vf_set(K.c3lo));
+    vf v = vf_mul(uh, vf_set(K.c3hi));
+    vf nve = vf_fnma(uh, vf_set(K.c3hi), v);    /* v - uh c3h, exact */
+    vf nw = vf_fnma(uh, m, vf_fma(nul, vf_set(K.c3hi), nve));
+    vf rh = vf_mul(a, v);
+    vf nrl = vf_fnma(a, v, rh);                 /* rh - a v, exact */
+    vf yh = vf_add(a, rh);
+    vf yl = vf_sub(vf_add(vf_sub(a, yh), rh), vf_fma(a, nw, nrl));
+    vf d = vf_mul(yh, vf_set(K.eps));
+    *y2 = vf_add(yh, vf_sub(yl, d));
+    return vf_add(yh, vf_add(yl, d));
+#undef K
+}
+
 LOG_F32_REDO(tanh_f32_redo_parts, tanh_f32_accurate_half)
 
-/* accurate float32 (correctly rounded): the float-float first pass; its unsure lanes (y1 != y2,
- * NaN included) redo their VD_W-lane part by the double path (tanh_f32_accurate_half: the same
- * bits, correct rounding is unique).  Exhaustive: every float input correctly rounded, the same
- * outputs as the double path.
- *   Worst measured: tanh accurate float32 0.5 ULP at x = 0.0014914835 */
-static inline vf tanh_f32_accurate_vec(vf x, int *st) {
-    vf a = vf_min(vf_set(vm_tanh_f32_ff_k.clamp), vf_abs(x)), y2;
-    vf y = tanh_f32_ff_first(a, &y2);
+/* every lane of a register small (NaN is not): the lookup-free pass applies */
+static inline int tanh_f32_all_small(vf a) {
+    return vfm_bits(vf_lt(a, vf_set(vm_tanh_f32_ff_small_k.limit))) == (1u << VF_W) - 1u;
+}
+
+/* accurate float32, a register whose every a < 2^-4: tanh_f32_ff_small, its unsure lanes redone
+ * by the double path as the table pass's */
+static inline vf tanh_f32_accurate_small(vf x, vf a, int *st) {
+    vf y2;
+    vf y = tanh_f32_ff_small(a, &y2);
     vfm redo = vf_ne(y, y2);
     y = vf_copysign(y, x);
     if (VM_RARE(vfm_bits(redo))) y = tanh_f32_redo_parts(x, y, redo, st);
     return y;
+}
+
+/* accurate float32, the table pass; its unsure lanes (y1 != y2, NaN included) redo their
+ * VD_W-lane part by the double path (tanh_f32_accurate_half: the same bits, correct rounding is
+ * unique).  An unsure register whose every lane is small sets *small_run (the array kernel then
+ * runs the lookup-free pass on the registers that follow, while they are all small). */
+static inline vf tanh_f32_accurate_table(vf x, vf a, int *st, int *small_run) {
+    vf y2;
+    vf y = tanh_f32_ff_first(a, &y2);
+    vfm redo = vf_ne(y, y2);
+    y = vf_copysign(y, x);
+    if (VM_RARE(vfm_bits(redo))) {
+        *small_run = tanh_f32_all_small(a);
+        y = tanh_f32_redo_parts(x, y, redo, st);
+    }
+    return y;
+}
+
+/* accurate float32 (correctly rounded), one register (the lane entry points, CUDA): registers
+ * whose every lane is small take the lookup-free pass, the others the table pass.  Exhaustive:
+ * every float input correctly rounded, the same outputs as the double path.
+ *   Worst measured: tanh accurate float32 0.5 ULP at x = 0.0014914835 */
+static inline vf tanh_f32_accurate_vec(vf x, int *st) {
+    vf a = vf_min(vf_set(vm_tanh_f32_ff_k.clamp), vf_abs(x));
+    int small_run;
+    if (tanh_f32_all_small(a)) return tanh_f32_accurate_small(x, a, st);
+    return tanh_f32_accurate_table(x, a, st, &small_run);
 }
 #endif
 
@@ -349,8 +406,51 @@ VM_ARRAY_F64(vm_tanh_accurate_f64, tanh_f64_accurate_vec)
 /* AVX2: the double path four lanes a step, as before issue 37 (on both halves of an 8-lane
  * register, tanh_f32_accurate_vec, it took 1.10-1.13x that time) */
 VM_ARRAY_F32_IN_F64(vm_tanh_accurate_f32, tanh_f32_accurate_half)
-#else
+#elif defined(VM_ISA_CUDA)
 VM_ARRAY_F32(vm_tanh_accurate_f32, tanh_f32_accurate_vec)
+#else
+/* The lookup-free pass on whole registers from x[i] on, while every lane is small; returns
+ * where it stopped (a register not all small, or the tail).  Out of line: in the array kernel's
+ * loop, a test ahead of the table pass or the small pass's constants cost uniform inputs
+ * 10-11 % (the table pass's constants rematerialized per register; AMD EPYC family 26). */
+static VM_NOINLINE size_t tanh_f32_small_run(const float *x, float *y, size_t i, size_t n, int *st) {
+    for (; n - i >= VF_W; i += VF_W) {
+        vf xv = vf_load(x + i);
+        vf a = vf_min(vf_set(vm_tanh_f32_ff_k.clamp), vf_abs(xv));
+        if (!tanh_f32_all_small(a)) break;
+        vf_store(y + i, tanh_f32_accurate_small(xv, a, st));
+    }
+    return i;
+}
+
+/* The array kernel: the table pass, until an unsure register is all small (a quarter of the
+ * registers of inputs in (-1/16, 1/16) are unsure in the table pass); then the lookup-free pass
+ * while the registers stay all small.  Tail as VM_DEFINE_ARRAY's. */
+VM_FLATTEN int VM_NAME(vm_tanh_accurate_f32)(const float *x, float *y, size_t n) {
+    int st = 0, small_run = 0;
+    float bx[VF_W], by[VF_W];
+    for (size_t i = 0; i < n; i += VF_W) {
+        const float *src = x + i;
+        float *dst = y + i;
+        size_t m = n - i;
+        if (VM_RARE(m < VF_W)) {
+            for (size_t j = 0; j < VF_W; j++) bx[j] = j < m ? x[i + j] : 1.0f;
+            src = bx;
+            dst = by;
+        }
+        vf xv = vf_load(src);
+        vf a = vf_min(vf_set(vm_tanh_f32_ff_k.clamp), vf_abs(xv));
+        vf_store(dst, tanh_f32_accurate_table(xv, a, &st, &small_run));
+        if (VM_RARE(m < VF_W))
+            for (size_t j = 0; j < m; j++) y[i + j] = by[j];
+        else if (VM_RARE(small_run)) {
+            small_run = 0;
+            i = tanh_f32_small_run(x, y, i + VF_W, n, &st) - VF_W;
+        }
+    }
+    return st;
+}
+VM_LANES_F32(vm_tanh_accurate_f32, tanh_f32_accurate_vec)
 #endif
 VM_ARRAY_F64(vm_tanh_fast_f64, tanh_f64_fast_vec)
 VM_ARRAY_F32(vm_tanh_fast_f32, tanh_f32_fast_vec)

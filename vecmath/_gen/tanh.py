@@ -222,6 +222,7 @@ def generate():
         out.append(_approx_rational("f32"))
         out += _f32_fast()
         out += _f32_ff()
+        out.append(_f32_ff_small())
     return out
 
 
@@ -360,3 +361,79 @@ def _f32_ff():
     b.add("clamp", F32_CLAMP, "a = min(|x|, clamp): its slot gives 1 (tanh rounds to 1 from 9.01)")
     b.add("small_index", float(FF_INDEX_BASE - 1), "slot = max(bits(a) >> 21, this) mod 32: [0, 2^-4) below")
     return [b] + tables
+
+
+# accurate float32, registers whose every lane has a < 2^-4: an odd polynomial without lookups,
+# a + a^3 (c3 + c5 a^2 + c7 a^4) with c3 = c3hi + c3lo, evaluated so that its rounding errors are
+# relative to the correction a^3 P (at most 2^-9.6 of the result), not to the result: slot
+# [0, 2^-4) of the table pass needs 2^-30.7 for its evaluation, this one 2^-41.
+FF_SMALL_POWERS = [3, 5, 7]
+
+
+def ff_small_bound(c3h, c3l, c5, c7, a0, a1, points=400):
+    """Rounding error of the small registers' evaluation (tanh-inl.h, tanh_f32_ff_small) relative
+    to tanh(a), over a in [a0, a1] (the maximum on a grid of `points`, times 1.05): uh = a^2
+    rounded and nul = uh - a^2 (FMA, exact); Q = c5 + c7 uh, m = c3lo + uh Q (rounded; P is
+    evaluated at uh, not a^2: |ul| (|c5| + 2 |c7| a^2) more); uh c3hi = v + ve exactly (FMA);
+    g = ul c3hi + ve and w = g + uh m rounded, ul m dropped (uh P = v + w); a v = rh + rl exactly
+    (FMA), rlo = rl + a w rounded; yh = a + rh by Fast2Sum (exact), yl = e0 + rlo rounded.
+    u = 2^-24.  Below a = 2^-40 (a0) no product is exact any more (underflow), but there the
+    correction a^3 P is below 2^-80 a and y1 = y2 = a, the correctly rounded result."""
+    u = FF_UNIT
+    worst = mp.mpf(0)
+    for j in range(points + 1):
+        a = a0 + (a1 - a0) * j / points
+        y = mp.tanh(a)
+        a2 = a * a
+        ul = u * a2
+        q = abs(c5) + abs(c7) * a2
+        m = abs(c3l) + a2 * q
+        em = u * m * (1 + u) + a2 * u * q            # m's rounding, Q's rounding times uh
+        eu = ul * (abs(c5) + 2 * abs(c7) * a2)        # P at uh instead of a^2
+        g = ul * abs(c3h) + u * a2 * abs(c3h)         # |ul c3h| + |ve|
+        w = g * (1 + u) + a2 * (1 + u) * m
+        e2 = u * g + u * w + ul * m                   # g's and w's roundings, ul m dropped
+        ea2p = e2 + a2 * (1 + u) * (em + eu)          # on a^2 P(a^2)
+        rlo = u * a * a2 * abs(c3h) * (1 + 2 * u) + a * w
+        yl = u * y * (1 + u) + rlo
+        worst = max(worst, (a * ea2p + u * rlo * (1 + u) + u * yl) / y)
+    return worst * mp.mpf(1.05)
+
+
+def _f32_ff_small():
+    """vm_tanh_f32_ff_small_k: the lookup-free pass of registers whose every a < 2^-4: the odd
+    minimax a + a^3 P(a^2), c3 rounded to a float pair, then c5 and c7 to floats, each refitted to
+    the rounded lower ones; eps = (certified error + ff_small_bound) * 1.01 + 2^-46, as the
+    slots' eps."""
+    lim = mp.mpf(2) ** F32_FIRST_BINADE
+    a0 = mp.mpf(2) ** -40
+    fixed = [mp.mpf(0)]      # the a^3, a^5, .. coefficients rounded so far (c3 as hi + lo)
+    parts = []
+    for i, k in enumerate(FF_SMALL_POWERS):
+        done = list(fixed[1:])
+        base = lambda a, done=done: a + sum(c * a ** p for p, c in zip(FF_SMALL_POWERS, done))
+        free, _ = fit(mp.tanh, a0, lim, FF_SMALL_POWERS[i:], fixed=base, grid_points=1500)
+        hi = mp.mpf(to_float(free[0]))
+        if k == 3:
+            lo = mp.mpf(to_float(free[0] - hi))
+            parts += [hi, lo]
+            fixed.append(hi + lo)
+        else:
+            parts.append(hi)
+            fixed.append(hi)
+    c3h, c3l, c5, c7 = parts
+    err = certified_error("tanh(x)", a0, lim, [(1, mp.mpf(1)), (3, c3h + c3l), (5, c5), (7, c7)])
+    bound = err + ff_small_bound(c3h, c3l, c5, c7, a0, lim)
+    eps = to_float(bound * mp.mpf(1.01) + mp.mpf(2) ** -46)
+    eps = eps if eps >= bound * mp.mpf(1.01) + mp.mpf(2) ** -46 else to_float(eps * (1 + 2 * FF_UNIT))
+    b = Block("vm_tanh_f32_ff_small_k", "float",
+              f"accurate float32, float-float pass of registers whose every a < {mp.nstr(lim, 4)}:"
+              f" a + a^3 (c3 + c5 a^2 + c7 a^4), c3 = c3hi + c3lo, relative error <= 2^{err_bits(err)}"
+              f" (certified); with the evaluation's roundings 2^{err_bits(bound)}")
+    b.add("limit", to_float(lim), "every lane below: this pass, without lookups")
+    b.add("c3hi", to_float(c3h), "a^3, high part")
+    b.add("c3lo", to_float(c3l), "a^3, low part")
+    b.add("c5", to_float(c5), "a^5")
+    b.add("c7", to_float(c7), "a^7")
+    b.add("eps", float(eps), "the Ziv test's d / yh")
+    return b
