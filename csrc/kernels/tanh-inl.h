@@ -13,7 +13,7 @@
  * tests/test_docs.py holds these quotes to):
  *   accurate float64  < 1 ULP            a < 1/32: a + a^3 P(a^2); beyond, 1 - 2/(E + 1),
  *                                        E = exp(2a) from exp's N = 16 table with tails and
- *                                        tanh's own degree 7: ~0.5 + 0.02 ULP
+ *                                        tanh's own degree 7: ~0.5 + 0.03 ULP
  *   accurate float32  correctly rounded  a float-float first pass in float (piecewise degree 7
  *                                        on the fast tier's slots, Ziv test); unsure lanes redo
  *                                        their half by the double path: a first pass in double +
@@ -35,43 +35,56 @@
  * s alone is the float64 result (within 0.51 ULP).
  * accurate float64 (< 1 ULP): a < 1/32: odd minimax a + a^3 P(a^2) of degree 9 (relative
  *   error: generated header); beyond, a clamped to 20 (where the result rounds to 1; tanh rounds
- *   to 1 from 19.06): tanh(a) = 1 - 2/(E+1),
- *   E = scale (1 + r_hi + lo) with r_hi exact and lo = delta + r^2 p(r) + tail (1 + r) (delta:
- *   the reduction's low part, so r_hi + delta is 2a - k ln2/16 to 2^-87); D = E + 1 as a
- *   double-double; q = 2/D with one division and a remainder correction; 1 - q by Fast2Sum.
- *   An error d in E is magnified by 2/(E-1) <= 31 at a = 1/32; the polynomial's 2^-65.3 and the
- *   dropped tail r^2 p (< 2^-65) give <= 2^-59.4; the polynomial side adds ~2.5 roundings of a
- *   term <= a^2/3 <= 2^-11.6 of the result, <= 2^-63.3.  Bound ~0.5 + 0.02 ULP.
+ *   to 1 from 19.06): tanh(a) = 1 - 2/D = 1 - 1/Dh, Dh = D/2 = (E + 1)/2, E = exp(2a) =
+ *   2^(k/16) exp(rt) with rt = r_hi + dt, r_hi = 2a - k ln2_hi exact, dt = -k ln2_lo + tail (the
+ *   table's tail folded into the argument: 2^(k/16) = scale (1 + tail) and (1 + tail) exp(r) =
+ *   exp(r + tail) to 2^-106), so Dh = sh (1 + r_hi + lo) + 1/2, lo = dt + rt^2 p(rt), sh = scale/2
+ *   (exp's shift less 16: k - 16 goes into the exponent); Dh = dh + dl with no Fast2Sum of
+ *   r_hi + lo: dh = sh m + (sh + 1/2), m = r_hi + lo, both rounded; (sh - dh) + 1/2 is exact
+ *   (Sterbenz: scale >= 2^(1/16), so dh < 2 sh) and dl = sh lo + (sh r_hi + that), whose inner
+ *   rounding is < 2^-66 of Dh (|lo| < 2^-12).  y = 1/dh (one division), rho = 1 - y dh - y dl
+ *   (1 - y dh exact), 1 - 1/Dh = h + l: h = 1 - y, l = ((1 - h) - y) - rho y ((1 - h) - y exact).
+ *   Budget, relative errors: E's (polynomial 2^-65.3, rt's rounding in rt^2 p 2^-64.1, r2's and
+ *   Estrin's roundings 2^-64.5 and 2^-65, lo's 2^-66: <= 2^-62.5) are magnified by
+ *   2E/(E^2 - 1) <= 16 at a = 1/32, D's own (2^-66) by 2/(E - 1) <= 31: <= 2^-58.2, 0.027 ULP;
+ *   rho's neglected rho^2 and the roundings of rho and l are below 2^-100.  The polynomial side
+ *   adds ~2.5 roundings of a term <= a^2/3 <= 2^-11.6 of the result, <= 2^-63.3.  Bound
+ *   ~0.5 + 0.03 ULP.
  *   (The measured worst: tanh_f64_accurate_vec.) */
 static inline vd tanh_f64_accurate_dd(vd a, vd *e_out) {
 #define K vm_tanh_accurate_f64_k
-    vd one = vd_set(1.0), two = vd_set(2.0);
+    vd one = vd_set(1.0);
     vdm small = vd_lt(a, vd_set(K.poly_limit));
     vd s = one, e = vd_set(0.0);
     if (vdm_bits(vdm_not(small))) { /* whole vectors on one side skip the other side */
-        /* a >= 1/32: E = exp(2a) = scale (1 + r_hi + lo), a clamped to 20 (inf included; NaN
-         * passes: vd_min's second operand), where 1 - 2/D rounds to 1 (2/D = 2^-56.7) */
-        vd r_hi, delta, scale, tail;
+        /* a >= 1/32: E = exp(2a) = 2 sh (1 + r_hi + lo), a clamped to 20 (inf included; NaN
+         * passes: vd_min's second operand), where 1 - 2/D rounds to 1 (2/D = 2^-56.7).
+         * exp_f64_dd_reduce's steps with exp's shift 16 less, so that the table's scale comes
+         * halved (sh: 1/Dh = 2/D needs no doubling), and the tail folded into dt (no
+         * tail (1 + r) term, no separate r) */
+        vdi ki;
         vd ac = vd_min(vd_set(vm_tanh_fast_f64_k.clamp), a);
-        vd r = exp_f64_dd_reduce(vd_add(ac, ac), &r_hi, &delta, &scale, &tail);
-        vd r2 = vd_mul(r, r);
-        vd lo = vd_fma(r2, exp_f64_dd_poly(r, r2), vd_add(vd_fma(tail, r, tail), delta));
-        /* D = E + 1 = (scale + 1) + scale (m + m_lo), m + m_lo = r_hi + lo (Fast2Sum: where
-         * |r_hi| < |lo| both are below 2^-33 and its error below 2^-86), as dh + dl (scale >= 1
-         * here): d0 - dh is exact and the fma gives dh's rounding error to 2^-53 of itself. */
+        vd x2 = vd_add(ac, ac), tail, half = vd_set(0.5);
+        vd kd = exp_f64_round_k(x2, vm_tanh_exp_k.inv_ln2_n, vm_tanh_exp_k.shift - 16.0, &ki);
+        vd r_hi = vd_fnma(kd, vd_set(vm_tanh_exp_k.ln2_hi_n), x2); /* exact */
+        vd sh = exp_f64_scale16_tail(ki, &tail);
+        vd dt = vd_add(vd_mul(kd, vd_set(-vm_tanh_exp_k.ln2_lo_n)), tail);
+        vd rt = vd_add(r_hi, dt);
+        vd r2 = vd_mul(rt, rt);
+        vd lo = vd_fma(r2, exp_f64_dd_poly(rt, r2), dt);
+        /* Dh = (E + 1)/2 = dh + dl (above: no Fast2Sum, (sh - dh) + 1/2 exact) */
         vd m = vd_add(r_hi, lo);
-        vd m_lo = vd_add(vd_sub(r_hi, m), lo);
-        vd d0 = vd_add(scale, one);
-        vd d0_lo = vd_add(vd_sub(scale, d0), one);
-        vd dh = vd_fma(scale, m, d0);
-        vd dl = vd_add(vd_fma(scale, m, vd_sub(d0, dh)), vd_fma(scale, m_lo, d0_lo));
-        /* 1/D = y + yl (one division, remainder correction); 1 - 2/D = h + l by Fast2Sum.  The
-         * division runs beside the FMA pipes: a bit-trick seed and two cubic steps in its place
-         * (seven FMA-pipe operations) made the kernel 1.2x slower (AMD EPYC family 26 model 2) */
+        vd d0 = vd_add(sh, half);
+        vd dh = vd_fma(sh, m, d0);
+        vd w1 = vd_add(vd_sub(sh, dh), half);
+        vd dl = vd_fma(sh, lo, vd_fma(sh, r_hi, w1));
+        /* 1/Dh = y (1 + rho), 1 - 1/Dh = h + l by Fast2Sum.  The division runs beside the
+         * FMA pipes: a bit-trick seed and two cubic steps in its place (seven FMA-pipe
+         * operations) made the kernel 1.2x slower (AMD EPYC family 26 model 2) */
         vd y = vd_div(one, dh);
-        vd yl = vd_mul(vd_fnma(y, dl, vd_fnma(y, dh, one)), y);
-        vd h = vd_fnma(y, two, one);
-        vd l = vd_fnma(yl, two, vd_fnma(y, two, vd_sub(one, h))); /* (1 - h) - 2y is exact */
+        vd rho = vd_fnma(y, dl, vd_fnma(y, dh, one)); /* 1 - y dh is exact */
+        vd h = vd_sub(one, y);
+        vd l = vd_fnma(rho, y, vd_sub(vd_sub(one, h), y)); /* (1 - h) - y is exact */
         s = vd_add(h, l);
         e = vd_sub(l, vd_sub(s, h));
     }
@@ -98,7 +111,7 @@ static inline vd tanh_xorsign(vd v, vd x) {
 
 /* accurate float64: s of tanh_f64_accurate_dd, x's sign put back.  The worst lies just above
  * 1/32, where E's error is magnified most (2/(E - 1) <= 31).
- *   Worst measured: tanh accurate float64 0.501541 ULP at x = -0.03361421590106258 */
+ *   Worst measured: tanh accurate float64 0.502929 ULP at x = 0.03175663627836867 */
 static inline vd tanh_f64_accurate_vec(vd x, int *st) {
     (void)st;
     vd e; /* unused: s is tanh rounded to double */
