@@ -222,6 +222,10 @@ static inline vfh erfc_f32_accurate_vec(vfh xf, int *st) {
     vfm small = vf_lt(a, vf_set(ERFC32_K(TIER).poly_limit));                                \
     vf sg = vf_copysign(vf_set(1.0f), x), y = vf_set(0.0f);                                 \
     vf b = vf_select(vf_lt(a, vf_set(ERFC32_K(TIER).small)), t, c0)
+/* 2^(k/16 + 64): exp_f32_scale16(ki + 64 * 16) with the 2^64 added to the bits after the lookup
+ * (the same sum mod 2^32), whose index is then ki itself, as the tail's (AVX2: the permute
+ * tree's masks shared) */
+#define ERFC_F32_SCALE(ki) vf_from_bits(vfi_add(vf_bits(exp_f32_scale16(ki)), vfi_set(64 << 23)))
 /* erfc(a) 2^64 for the lanes at or beyond 1/2 (ERFC_F32_BIG_fast, ERFC_F32_BIG_approx), then
  * 2^-64 and 2 - it for x < 0 */
 #define ERFC_F32_TAIL(R)                                                                    \
@@ -231,7 +235,7 @@ static inline vfh erfc_f32_accurate_vec(vfh xf, int *st) {
 static inline vf erfc_f32_fast_vec(vf x, int *st) {
 #define K vm_exp_fast_f32_k
     ERFC_F32_HEAD(fast, 6);
-    if (vfm_bits(vfm_not(small))) {
+    if (vfm_bits(small) != (1u << VF_W) - 1u) { /* some lane at or beyond 1/2 */
         vfi ki;
         vf h = vf_mul(a, a), mh = vf_neg(h);
         vf l = vf_fma(a, a, mh);
@@ -239,7 +243,7 @@ static inline vf erfc_f32_fast_vec(vf x, int *st) {
         vf r = vf_sub(vf_fnma(kf, vf_set(K.ln2_lo_n), vf_fnma(kf, vf_set(K.ln2_hi_n), mh)), l);
         vf p = vf_mul(r, vf_fma(r, vf_fma(r, vf_set(K.c3), vf_set(K.c2)), vf_set(K.c1)));
         p = vf_add(p, vf_lookup(vm_erfc_f32_exp_tail, ki, 16));
-        vf scale = exp_f32_scale16(vfi_add(ki, vfi_set(64 * 16)));
+        vf scale = ERFC_F32_SCALE(ki);
         vf w = vf_fma(t, s1, vf_mul(vf_fma(t, s1, c0), p));
         ERFC_F32_TAIL(vf_fma(scale, c0, vf_mul(scale, w)));
     }
@@ -255,13 +259,13 @@ static inline vf erfc_f32_fast_vec(vf x, int *st) {
 static inline vf erfc_f32_approx_vec(vf x, int *st) {
 #define K vm_exp_approx_f32_k
     ERFC_F32_HEAD(approx, 3);
-    if (vfm_bits(vfm_not(small))) {
+    if (vfm_bits(small) != (1u << VF_W) - 1u) { /* some lane at or beyond 1/2 */
         vfi ki;
         vf mh = vf_neg(vf_mul(a, a));
         vf kf = exp_f32_round_k(mh, K.inv_ln2_n, K.shift, &ki);
         vf r = vf_fnma(kf, vf_set(K.ln2_n), mh);
         vf p = vf_mul(r, vf_fma(r, vf_set(K.c2), vf_set(K.c1)));
-        vf sG = vf_mul(exp_f32_scale16(vfi_add(ki, vfi_set(64 * 16))), vf_fma(t, s1, c0));
+        vf sG = vf_mul(ERFC_F32_SCALE(ki), vf_fma(t, s1, c0));
         ERFC_F32_TAIL(vf_fma(sG, p, sG));
     }
     if (vfm_bits(small)) y = vf_select(small, vf_fnma(sg, vf_fma(t, s1, b), vf_set(1.0f)), y);
