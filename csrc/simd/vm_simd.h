@@ -439,7 +439,7 @@ static int vm_lane_status __attribute__((aligned(64)));
 #define VM_PLAIN_PAIR_vm_expm1_accurate_f32 ~, 1
 #define VM_PLAIN_PAIR_vm_log1p_accurate_f32 ~, 1
 #define VM_PLAIN_PAIR_vm_log_accurate_f32 ~, 1
-#if defined(VM_ISA_avx512)
+#if defined(VM_ISA_AVX512)
 /* no pair (2): two of these kernels spill zmm registers, one register a call is faster
  * (erfc fast float64 1.04-1.05x its ufunc, 1.25-1.30x with the pair) */
 #define VM_PLAIN_PAIR_vm_erfc_fast_f64 ~, 2

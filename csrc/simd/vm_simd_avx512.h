@@ -1,6 +1,7 @@
 /* AVX-512 (F, DQ, VL, BW) implementation of the vector layer: 8 doubles, 16 floats. */
 #include <immintrin.h>
 
+#define VM_ISA_AVX512 1
 #define VD_W 8
 #define VF_W 16
 typedef __m512d vd;
