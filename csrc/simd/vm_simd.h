@@ -283,23 +283,27 @@ static inline float vm_round_dd_f32_any(double s, double e) {
  * functions alone), and the tail runs the loop's own code on padded copies, so the vector
  * function is inlined once per array kernel. */
 #define VM_FLATTEN __attribute__((flatten))
+/* The loop from element i on, one vector an iteration (bx, by: the tail's padded copies). */
+#define VM_ARRAY_REST(T, W, LOAD, STORE, VEC)                                               \
+    for (; i < n; i += W) {                                                                 \
+        const T *src = x + i;                                                               \
+        T *dst = y + i;                                                                     \
+        size_t m = n - i;                                                                   \
+        if (VM_RARE(m < W)) { /* the tail: one pass of the same code, on copies */          \
+            for (size_t j = 0; j < W; j++) bx[j] = j < m ? x[i + j] : (T)1;                 \
+            src = bx;                                                                       \
+            dst = by;                                                                       \
+        }                                                                                   \
+        STORE(dst, VEC(LOAD(src), &st));                                                    \
+        if (VM_RARE(m < W))                                                                 \
+            for (size_t j = 0; j < m; j++) y[i + j] = by[j];                                \
+    }
 #define VM_DEFINE_ARRAY(NAME, T, W, VT, LOAD, STORE, VEC)                                   \
     VM_FLATTEN int VM_NAME(NAME)(const T *x, T *y, size_t n) {                             \
         int st = 0;                                                                         \
         T bx[W], by[W];                                                                     \
-        for (size_t i = 0; i < n; i += W) {                                                 \
-            const T *src = x + i;                                                           \
-            T *dst = y + i;                                                                 \
-            size_t m = n - i;                                                               \
-            if (VM_RARE(m < W)) { /* the tail: one pass of the same code, on copies */      \
-                for (size_t j = 0; j < W; j++) bx[j] = j < m ? x[i + j] : (T)1;             \
-                src = bx;                                                                   \
-                dst = by;                                                                   \
-            }                                                                               \
-            STORE(dst, VEC(LOAD(src), &st));                                                \
-            if (VM_RARE(m < W))                                                             \
-                for (size_t j = 0; j < m; j++) y[i + j] = by[j];                            \
-        }                                                                                   \
+        size_t i = 0;                                                                       \
+        VM_ARRAY_REST(T, W, LOAD, STORE, VEC)                                               \
         return st;                                                                          \
     }
 /* The same, two vectors an iteration (both loaded before either is stored: y == x is allowed),
@@ -317,19 +321,7 @@ static inline float vm_round_dd_f32_any(double s, double e) {
             STORE(y + i, a);                                                                \
             STORE(y + i + W, b);                                                            \
         }                                                                                   \
-        for (; i < n; i += W) {                                                             \
-            const T *src = x + i;                                                           \
-            T *dst = y + i;                                                                 \
-            size_t m = n - i;                                                               \
-            if (m < W) {                                                                    \
-                for (size_t j = 0; j < W; j++) bx[j] = j < m ? x[i + j] : (T)1;             \
-                src = bx;                                                                   \
-                dst = by;                                                                   \
-            }                                                                               \
-            STORE(dst, VEC(LOAD(src), &st));                                                \
-            if (m < W)                                                                      \
-                for (size_t j = 0; j < m; j++) y[i + j] = by[j];                            \
-        }                                                                                   \
+        VM_ARRAY_REST(T, W, LOAD, STORE, VEC)                                               \
         return st;                                                                          \
     }
 /* Fused value-and-derivative kernels: VEC(x, &dy, &st) returns f(x) and stores f'(x) in dy;
