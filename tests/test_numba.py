@@ -10,7 +10,6 @@ import re
 import subprocess
 import sys
 import textwrap
-import time
 
 import numpy as np
 import pytest
@@ -103,24 +102,6 @@ def test_fastmath_caller_changes_no_bit(fn, tier, dt):
     x = inputs(fn, dt, n=100_000, seed=8)
     assert_same_bits(x, numba_result(fn, tier, x, fastmath=True), c_result(fn, tier, x),
                      f"{fn} {tier} under fastmath=True")
-
-
-@pytest.mark.exhaustive
-@pytest.mark.parametrize("fn", list(KERNELS))
-def test_float32_accurate_exhaustive(fn):
-    """All 2^32 float32 inputs, in chunks of 2^24: 38-50 s per function on the shared 2-core
-    machine (exp 46, log 50, tanh 47, atan 38)."""
-    loop = loop_of(getattr(vn.accurate, fn))
-    chunk = 1 << 24
-    bits = np.empty(chunk, np.uint32)
-    y = np.empty(chunk, np.float32)
-    t = time.perf_counter()
-    for start in range(0, 1 << 32, chunk):
-        np.add(np.arange(chunk, dtype=np.uint32), np.uint32(start), out=bits)
-        x = bits.view(np.float32)
-        loop(x, y)
-        assert_same_bits(x, y, c_result(fn, "accurate", x), f"{fn} accurate float32")
-    print(f"\n{fn}: all float32 inputs identical in {time.perf_counter() - t:.1f} s")
 
 
 @pytest.mark.parametrize("fn", list(KERNELS))

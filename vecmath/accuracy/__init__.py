@@ -13,7 +13,7 @@ docs/accuracy.md.  Nothing here imports vecmath's compiled ufuncs until a tier i
 from .callables import (canonical, load_callable, numpy_callable, tier_callable, tier_flush_below, tier_label,
                         torch_callable)
 from .exhaustive import (ASSUMED_REL_ERR, Sweep, check_float64_reference, float32_reference, float64_reference,
-                         sweep_float16, sweep_float32)
+                         sample_float32, sweep_float16, sweep_float32)
 from .formats import FORMATS, Format, same_bits, ulp_exponents
 from .measure import Result, Tally, evaluate, flush_threshold, measure, ulp_errors
 from .reference import Reference, correctly_rounded, reference, round_mpf
@@ -24,6 +24,6 @@ from .specials import check_specials, special_failures, special_reference
 __all__ = ["ASSUMED_REL_ERR", "FORMATS", "Format", "Reference", "Result", "Run", "Sweep", "Tally", "canonical",
            "check_float64_reference", "check_specials", "correctly_rounded", "evaluate", "float32_reference",
            "float64_reference", "flush_threshold", "load_callable", "measure", "numpy_callable", "reference",
-           "round_mpf", "run", "same_bits", "sample_inputs", "sample_reference", "special_failures",
+           "round_mpf", "run", "same_bits", "sample_float32", "sample_inputs", "sample_reference", "special_failures",
            "special_reference", "sweep_float16", "sweep_float32", "tier_callable", "tier_flush_below",
            "tier_label", "torch_callable", "ulp_errors", "ulp_exponents", "worstcase_dir", "worstcase_inputs"]

@@ -108,6 +108,26 @@ def sweep_float32(func, callables, processes=None, progress=True, flush_below=No
 
 _SWEEP = None
 
+# Odd, and near 2^32 / golden ratio: i * WEYL_STEP mod 2^32 visits every bit pattern once per 2^32
+# steps, and any 2^k consecutive steps spread evenly over all of them (exponents, signs, NaNs).
+WEYL_STEP = 0x9E3779B9
+
+
+def sample_float32(func, callables, n=1 << 20, flush_below=None, offset=0):
+    """Like sweep_float32, on n bit patterns spread evenly over all 2^32 (a Weyl sequence from
+    offset) instead of every one: the same reference, the same measure, on one core.  Returns
+    {label: Result}."""
+    check_float64_reference(func, 1024, seed=offset)
+    tallies = {label: Tally() for label in callables}
+    for first in range(0, n, BLOCK):
+        i = np.arange(first, min(first + BLOCK, n), dtype=np.uint64) + np.uint64(offset)
+        x = (i * np.uint64(WEYL_STEP)).astype(np.uint32).view(np.float32)     # mod 2^32
+        block_tallies, _ = _measure_block(func, callables, flush_below or {}, x)
+        for label, tally in block_tallies.items():
+            tallies[label].merge(tally)
+    inputs = f"{n} bit patterns (Weyl step {WEYL_STEP:#x} from {offset})"
+    return {label: t.result(func, "float32", label, inputs) for label, t in tallies.items()}
+
 
 def _sweep_chunk(first):
     """Tallies per label for one chunk, processed in blocks that stay in the CPU's cache."""
@@ -125,7 +145,13 @@ def _sweep_chunk(first):
 
 
 def _sweep_block(func, callables, flush_below, first, stop):
-    x = np.arange(first, stop, dtype=np.uint64).astype(np.uint32).view(np.float32)
+    x = np.arange(first, stop, dtype=np.uint32).view(np.float32)     # stop may be 2^32: arange allows it
+    return _measure_block(func, callables, flush_below, x)
+
+
+def _measure_block(func, callables, flush_below, x):
+    """Tallies per label on the float32 inputs x (a block that fits in cache), and how many
+    inputs mpmath settled."""
     ref, unsure, recomputed = float32_reference(func, x)
     shared = prepare(ref)
     tallies = {}
