@@ -282,7 +282,7 @@ def far_off(res, beyond=1000.0):
     return lines
 
 
-# issue 37's scope: the peers a user would take instead of the fast tier are within 4 ULP
+# the peers a user would take instead of the fast tier are within 4 ULP
 # (SLEEF u35's 3.5, libmvec's 4); a faster peer beyond it is shown beside, not compared
 PEER_SCOPE_ULP = 4.0
 
@@ -375,7 +375,7 @@ def markdown(res, command):
     lines += ["### The fast tier against the fastest peer of equal or worse accuracy", "",
               "A peer qualifies when its measured max ULP (the worse of the two input sets) is at least "
               "the fast tier's, or when it flushes subnormal results, and is at most "
-              f"{PEER_SCOPE_ULP:g} ULP (issue 37's scope: SLEEF u35, libmvec, XLA where it is within "
+              f"{PEER_SCOPE_ULP:g} ULP (the libraries a user would take instead: SLEEF u35, libmvec, XLA where it is within "
               f"{PEER_SCOPE_ULP:g} ULP).  Ratio = the peer's time / the "
               "fast tier's (> 1: vecmath fast is faster); **behind** marks a row where it is below 1.  "
               f"The last column names a peer faster than the fast tier only by erring beyond {PEER_SCOPE_ULP:g} ULP.", "",
