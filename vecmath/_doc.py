@@ -179,3 +179,64 @@ def signature_line(uf):
     """NumPy's own first line of a ufunc's doc (its signature, made from nin and nout)."""
     line = (uf.__doc__ or uf.__name__).split("\n", 1)[0]
     return line if line.startswith("vecmath.") else "vecmath." + line
+
+
+# ---- the API reference's page of a function (docs/api: reStructuredText, the same facts) ----
+
+def _table(caption, header, rows):
+    lines = [f".. list-table:: {caption}", "   :header-rows: 1", ""]
+    for row in [header] + rows:
+        lines.append(f"   * - {row[0]}")
+        lines += [f"     - {cell}" for cell in row[1:]]
+    return lines + [""]
+
+
+def rst_text(text):
+    """Plain text in reStructuredText: |x| and int_0 are no markup."""
+    for ch in "\\*|`_":
+        text = text.replace(ch, "\\" + ch)
+    return text
+
+
+def _code(lines):
+    return [".. code-block:: pycon", ""] + _indent(lines, "   ") + [""]
+
+
+def function_page(fn):
+    """docs/api's page of one function: tiers and bounds, domain, specials, derivative, peer and
+    examples run here (the ufuncs give the same bits on every CPU path)."""
+    from . import _ufuncs
+
+    d = functions.get(fn)
+    lit = "``{}``".format
+    lines = [fn, "=" * len(fn), "", rst_text(summary(fn)), ""]
+    lines += _table("Tiers: max error (vecmath.spec.BOUNDS)", ["tier", "call", *spec.DTYPES],
+                    [[t, lit(public_name(t, fn)), *(bound_text(t, dt) for dt in spec.DTYPES)]
+                     for t in spec.TIERS])
+    if d.alias:
+        lines += [f"Alias: {lit(d.alias)} in every tier ({lit(public_name('accurate', d.alias))}, ...).", ""]
+    lines += [f"**Domain**: {domain_text(fn)}.", ""]
+    lines += _table("Special values (C99 Annex F; bit for bit in every tier and dtype)", ["x", f"{fn}(x)"],
+                    [[lit(number(x)), lit(number(y))] for x, y in d.specials])
+    lines += ["Derivative", "----------", ""]
+    lines += _table("Derivative ufuncs: max error (vecmath.spec.DERIV_BOUNDS)",
+                    ["tier", "f'(x)", "(f(x), f'(x)) from one evaluation", *spec.DTYPES],
+                    [[t, lit(deriv_name(t, fn)), lit(deriv_name(t, fn + "_and_deriv")),
+                      *(deriv_bound_text(t, dt) for dt in spec.DTYPES)] for t in spec.TIERS])
+    if d.from_output:
+        lines += [f"{lit(f'vecmath.deriv.{fn}_from_output')} gives {fn}'(x) from y = {fn}(x) of any "
+                  "tier: the cheap form reverse mode wants, as accurate as y allows.", ""]
+    lines += _table("Derivative special values (bit for bit in every tier and dtype)", ["x", f"{fn}'(x)"],
+                    [[lit(number(x)), lit(number(y))] for x, y in d.deriv_specials])
+    lines += ["Peer", "----", "", f"{rst_text(peer_text(fn))}.", ""]
+    if d.peer_ref:
+        lines += ["Its loops serve the dtypes vecmath does not compute (longdouble, complex, object).", ""]
+    lines += ["Examples", "--------", ""]
+    ex = []
+    for t in spec.TIERS:
+        ex += example(public_name(t, fn), getattr(_ufuncs, f"{fn}_{t}"), fn)[(1 if ex else 0):]
+    ex += example(deriv_name("accurate", fn + "_and_deriv"), getattr(_ufuncs, f"{fn}_accurate_vd"), fn,
+                  ("float64",))[1:]
+    lines += _code(ex)
+    lines += [f"``help({public_name('fast', fn)})`` says the same in brief.", ""]
+    return "\n".join(lines)
