@@ -50,6 +50,18 @@ def test_help_examples_run(tier):
     assert runner.failures == 0 and runner.tries >= 2 * len(names)
 
 
+def test_backend_names_exist():
+    """The pages' numba names resolve (the adapters' and CUDA's are their own tests' business)."""
+    import importlib
+
+    pytest.importorskip("numba")
+    for fn in spec.FUNCTIONS:
+        for t in spec.TIERS:
+            name = _doc.backend_names(fn, t)[list(_doc.BACKENDS.values()).index("numba")]
+            module, _, attr = name.rpartition(".")
+            assert callable(getattr(importlib.import_module(module), attr)), name
+
+
 def test_api_site_builds_with_a_page_per_function(tmp_path):
     pytest.importorskip("sphinx")
     r = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(ROOT / "docs" / "api"),

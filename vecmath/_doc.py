@@ -202,6 +202,15 @@ def _code(lines):
     return [".. code-block:: pycon", ""] + _indent(lines, "   ") + [""]
 
 
+# where each tier's function lives outside the ufuncs: vecmath.<backend>[.<tier>].<fn>
+BACKENDS = {"numba (@njit)": "numba", "CUDA (device, GPU arrays)": "cuda", "JAX": "jax", "PyTorch": "torch",
+            "autograd": "autograd"}
+
+
+def backend_names(fn, tier):
+    return [f"vecmath.{m}.{fn}" if tier == "accurate" else f"vecmath.{m}.{tier}.{fn}" for m in BACKENDS.values()]
+
+
 def function_page(fn):
     """docs/api's page of one function: tiers and bounds, domain, specials, derivative, peer and
     examples run here (the ufuncs give the same bits on every CPU path)."""
@@ -228,6 +237,12 @@ def function_page(fn):
                   "tier: the cheap form reverse mode wants, as accurate as y allows.", ""]
     lines += _table("Derivative special values (bit for bit in every tier and dtype)", ["x", f"{fn}'(x)"],
                     [[lit(number(x)), lit(number(y))] for x, y in d.deriv_specials])
+    lines += ["The same bits elsewhere", "-----------------------", ""]
+    lines += _table("Each tier's function in the other layers (numba, CUDA, the AD adapters)",
+                    ["tier", *BACKENDS], [[t, *(lit(n) for n in backend_names(fn, t))] for t in spec.TIERS])
+    if d.cuda_hardware:
+        lines += [f"``vecmath.cuda.hardware.{fn}``: the GPU's own ``{d.cuda_hardware}`` (float32; not "
+                  "the CPU's bits).", ""]
     lines += ["Peer", "----", "", f"{rst_text(peer_text(fn))}.", ""]
     if d.peer_ref:
         lines += ["Its loops serve the dtypes vecmath does not compute (longdouble, complex, object).", ""]
