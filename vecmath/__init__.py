@@ -76,6 +76,8 @@ def config():
 
 def show_config():
     """Print the CPU path in use and the build facts."""
+    import sys
+
     c = config()
     print(f"vecmath {c['version']} (numpy {c['numpy']})")
     print(f"  CPU path in use : {c['isa']}  (VECMATH_ISA forces {'|'.join(c['paths'])})")
@@ -85,8 +87,6 @@ def show_config():
           f"(VECMATH_NUM_THREADS, set_num_threads)")
     aliases = ', '.join(f"{a} = {f}" for a, f in spec.ALIASES.items())
     print(f"  functions       : {', '.join(c['functions'])} ({aliases}) in tiers accurate, fast, approx")
-    import sys
-
     cuda = sys.modules.get("vecmath.cuda")   # never imported here: import vecmath stays CUDA-free
     if cuda is not None:
         cc = cuda.config()
