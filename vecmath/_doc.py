@@ -245,7 +245,10 @@ def function_page(fn):
                   "the CPU's bits).", ""]
     lines += ["Peer", "----", "", f"{rst_text(peer_text(fn))}.", ""]
     if d.peer_ref:
-        lines += ["Its loops serve the dtypes vecmath does not compute (longdouble, complex, object).", ""]
+        when = ("at import" if d.peer_ref.startswith("numpy:")
+                else "at the first call on such a dtype, where it is installed")
+        lines += ["Its loops serve the dtypes vecmath does not compute (longdouble, complex, object) "
+                  f"that it has: vecmath's ufunc takes them {when} (csrc/ufunc_module.c).", ""]
     lines += ["Examples", "--------", ""]
     ex = []
     for t in spec.TIERS:
