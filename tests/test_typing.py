@@ -49,19 +49,24 @@ def test_stub_names_are_the_modules_all(stub):
         assert hasattr(module, n), (name, n)
 
 
-def mypy(tmp_path, *files):
+@pytest.fixture(scope="module")
+def mypy_cache(tmp_path_factory):
+    return tmp_path_factory.mktemp("mypy-cache")   # numpy's stubs are read once for both runs
+
+
+def mypy(cache, *files):
     pytest.importorskip("mypy")
     return subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-error-summary",
-                           "--cache-dir", str(tmp_path / "mypy-cache"), *map(str, files)],
+                           "--cache-dir", str(cache), *map(str, files)],
                           capture_output=True, text=True, cwd=ROOT)
 
 
-def test_mypy_strict_accepts_the_sample(tmp_path):
-    r = mypy(tmp_path, ROOT / "tests" / "typing_sample.py")
+def test_mypy_strict_accepts_the_sample(mypy_cache):
+    r = mypy(mypy_cache, ROOT / "tests" / "typing_sample.py")
     assert r.returncode == 0, r.stdout + r.stderr
 
 
-def test_mypy_sees_the_ufunc_types(tmp_path):
+def test_mypy_sees_the_ufunc_types(tmp_path, mypy_cache):
     """Through the stubs, not Any: a misspelt name, a two-output ufunc taken as one array and a
     numba function given a keyword it lacks are errors."""
     bad = tmp_path / "bad.py"
@@ -71,7 +76,7 @@ def test_mypy_sees_the_ufunc_types(tmp_path):
                    "y: npt.NDArray[np.float64] = vecmath.deriv.tanh_and_deriv(x)\n"
                    "vecmath.numba.exp(x, out=x)\n"
                    "reveal_type(vecmath.fast.exp)\n")
-    r = mypy(tmp_path, bad)
+    r = mypy(mypy_cache, bad)
     out = r.stdout
     assert r.returncode == 1
     assert 'bad.py:6: error: Module has no attribute "expp"' in out, out
