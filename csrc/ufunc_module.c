@@ -49,12 +49,16 @@ struct ufunc_spec {
  * vm_<name>_<f64|f32>, which would enter it again on every call. */
 /* (then the loop tables, empty until init fills them: every field initialized, for -Wextra) */
 #define KERNELS(name) offsetof(struct vm_table, name##_f64), offsetof(struct vm_table, name##_f32), {0}, {0}, {0}, 0, 0
+/* __name__ "<tier>.<fn>" (and "<tier>.deriv.<name>"): the tiers' ufuncs are told apart in their
+ * repr, and, with __module__ "vecmath" (vecmath/_tiers.py), pickle finds each by that dotted
+ * name.  These docs are the fallback: vecmath/_doc.py replaces them with the facts of each
+ * function's descriptor and vecmath.spec (bounds, domain, specials, example). */
 #define VALUE_DOC(fn, tier) #fn "(x, /, out=None, *, where=True, ...): vecmath " #tier " tier; " \
     "the ufunc arguments are numpy.ufunc's."
 #define VALUE_SPEC(fn, tier) \
-    {#fn "_" #tier, #fn, VALUE_DOC(fn, tier), #fn, 1, KERNELS(fn##_##tier)},
+    {#fn "_" #tier, #tier "." #fn, VALUE_DOC(fn, tier), #fn, 1, KERNELS(fn##_##tier)},
 #define DERIV_SPECS(fn, tier)                                                                   \
-    {#fn "_" #tier "_deriv", "deriv." #fn,                                                     \
+    {#fn "_" #tier "_deriv", #tier ".deriv." #fn,                                                     \
      "deriv." #fn "(x, /, out=None, *, where=True, ...): the derivative of " #fn " at x, "     \
      "vecmath " #tier " tier.", NULL, 1, KERNELS(fn##_##tier##_deriv)},                          \
     {#fn "_" #tier "_vd", #tier ".deriv." #fn "_and_deriv", /* unique: dask finds it by name */ \

@@ -62,3 +62,12 @@ def test_function_lists_are_current():
 
     for path, text in render_function_lists().items():
         assert (ROOT / path).read_text() == text, f"{path} is stale: run python -m vecmath._gen"
+
+
+def test_typing_stubs_are_current():
+    """The .pyi stubs and py.typed (vecmath/_gen/stubs.py; no Sollya needed)."""
+    from vecmath._gen.stubs import render_stubs
+
+    for path, text in render_stubs().items():
+        assert (ROOT / path).exists() and (ROOT / path).read_text() == text, \
+            f"{path} is stale: run python -m vecmath._gen"

@@ -9,8 +9,6 @@
 Every tier gives the same bits on every CPU path (scalar; AVX2, AVX-512 on x86-64; NEON, SVE on
 AArch64); VECMATH_ISA forces one.  show_config() says which path runs here.
 """
-import sys
-
 from . import _ufuncs, spec
 from . import accurate, approx, deriv, fast
 from .accurate import *  # noqa: F401,F403  the accurate ufuncs are vecmath.<fn>
@@ -20,7 +18,8 @@ from . import _integrations
 _integrations.install()  # numpy.ma and dask tables, filled when those are imported
 
 __version__ = "0.1.0"
-__all__ = list(_accurate_names) + ["accurate", "fast", "approx", "deriv", "show_config", "config",
+# the lazy adapters (jax, torch, autograd) are left out: `from vecmath import *` would import them
+__all__ = list(_accurate_names) + ["accurate", "fast", "approx", "deriv", "spec", "show_config", "config",
                                    "get_num_threads", "set_num_threads", "num_threads"]
 
 _ADAPTERS = ("jax", "torch", "autograd")  # imported on first use: no hard dependency
@@ -77,6 +76,8 @@ def config():
 
 def show_config():
     """Print the CPU path in use and the build facts."""
+    import sys
+
     c = config()
     print(f"vecmath {c['version']} (numpy {c['numpy']})")
     print(f"  CPU path in use : {c['isa']}  (VECMATH_ISA forces {'|'.join(c['paths'])})")

@@ -3,6 +3,6 @@
 Same names in every tier module; each is a numpy.ufunc.  Bounds: vecmath.spec.BOUNDS."""
 from ._tiers import deriv_module, export
 
-__all__ = export(globals(), "approx", __name__)
+__all__ = export(globals(), "approx")
 
 deriv = deriv_module("approx", __name__)

@@ -11,4 +11,4 @@ Bounds (vecmath.spec.DERIV_BOUNDS): accurate <= 2 ULP, fast <= 8 ULP, approx as 
 """
 from ._tiers import export_deriv
 
-__all__ = export_deriv(globals(), "accurate", "vecmath")
+__all__ = export_deriv(globals(), "accurate")

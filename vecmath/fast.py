@@ -3,6 +3,6 @@
 Same names in every tier module; each is a numpy.ufunc.  Bounds: vecmath.spec.BOUNDS."""
 from ._tiers import deriv_module, export
 
-__all__ = export(globals(), "fast", __name__)
+__all__ = export(globals(), "fast")
 
 deriv = deriv_module("fast", __name__)

@@ -9,6 +9,8 @@ import numpy as np
 
 from ._kernels import ffi, lib
 
+__all__ = ["ffi", "lib", "call"]
+
 if lib.vm_init() != 0:
     raise ImportError("vecmath: " + ffi.string(lib.vm_init_error()).decode())
 

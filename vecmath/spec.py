@@ -91,3 +91,5 @@ SPECIALS = {f: _functions.BY_NAME[f].specials for f in FUNCTIONS}
 # vecmath/accuracy/worstcases/ (CORE-MATH's lists, MIT; see the README there).
 WORSTCASE_FILES = {f: _functions.BY_NAME[f].worstcases for f in FUNCTIONS}
 WORSTCASE_ODD = {f for f in FUNCTIONS if _functions.BY_NAME[f].odd}  # test the negatives too
+
+__all__ = [n for n in dir() if not n.startswith("_")]

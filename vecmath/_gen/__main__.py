@@ -3,7 +3,7 @@
 Outputs csrc/generated/vm_data.h (C), vecmath/_data.py (Python, for numba), the section
 "generated_constants" of docs/tiers.md (each constant block and its certified error), and
 csrc/generated/vm_functions.h: the C lists of functions and kernel files, from the descriptors
-(vecmath/functions).  All are committed, and tests/test_generated.py fails if they differ from a
+(vecmath/functions), and the typing stubs (vecmath/**/*.pyi, _gen/stubs.py).  All are committed, and tests/test_generated.py fails if they differ from a
 fresh run.  Each function's constants come from its module vecmath/_gen/<name>.py.
 """
 import argparse
@@ -14,6 +14,7 @@ import sys
 from .. import functions, spec
 from .common import Block
 from .docsection import with_section
+from .stubs import render_stubs
 
 MODULES = [importlib.import_module(f"{__package__}.{fn}") for fn in functions.FUNCTIONS]
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -121,6 +122,7 @@ def main(argv=None):
     items = [it for fn, m in zip(functions.FUNCTIONS, MODULES) for it in m.generate() + [limits_block(fn)]]
     outputs = dict(zip((C_OUT, PY_OUT), render(items)))
     outputs.update(render_function_lists())
+    outputs.update(render_stubs())
     doc = args.root / DOC_OUT
     outputs[DOC_OUT] = with_section(doc.read_text() if doc.exists() else "", DOC_SECTION, render_doc(items))
     if args.check:
@@ -130,6 +132,7 @@ def main(argv=None):
             print(f"stale: {p} (run python -m vecmath._gen)", file=sys.stderr)
         return 1 if stale else 0
     for p, t in outputs.items():
+        (args.root / p).parent.mkdir(parents=True, exist_ok=True)
         (args.root / p).write_text(t)
         print(f"wrote {p}")
     return 0
