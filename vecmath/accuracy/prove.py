@@ -5,7 +5,11 @@ inputs per function plus every shipped hardest-to-round case), against mpmath.
                                                proven (same digest), its proof holds; re-prove the rest
     python -m vecmath.accuracy.prove --full    re-prove every function, tier and dtype
     python -m vecmath.accuracy.prove --write   as verify, then record what was re-proven in proofs.json
-    ... --functions exp log --dtypes float32 --tiers accurate
+    ... --functions exp log --dtypes float32 --tiers accurate --no-generator --no-numba
+
+In a source tree it first runs the generator's check (python -m vecmath._gen --check): every
+committed table and coefficient block equals a fresh run, whose polynomial errors Sollya
+certifies.
 
 A proof measures a tier's results against the correctly rounded reference (for float32 one sweep
 of all 2^32 inputs for the tiers being proven, vecmath.accuracy.exhaustive) and checks them
@@ -148,6 +152,29 @@ def numba_float32_digest(func):
     return float32_digests({"numba": f})["numba"]
 
 
+def check_generated():
+    """python -m vecmath._gen --check in a source tree: every committed table and coefficient
+    block equals a fresh run of the generator, whose errors Sollya certifies.  True, False, or
+    None where it cannot run (an installed package has no csrc/ to compare; no Sollya)."""
+    import subprocess
+
+    from .._gen import certify
+
+    root = Path(__file__).resolve().parents[2]
+    if not (root / "csrc" / "generated").is_dir() or not certify.available():
+        why = "no source tree here" if certify.available() else "Sollya is not installed"
+        print(f"  skip generator check (python -m vecmath._gen --check): {why}", flush=True)
+        return None
+    t0 = time.perf_counter()
+    r = subprocess.run([sys.executable, "-m", "vecmath._gen", "--check", "--root", str(root)],
+                       capture_output=True, text=True)
+    ok = r.returncode == 0
+    print(f"  {'ok  ' if ok else 'FAIL'} generated tables and coefficients: "
+          f"{'current, errors certified' if ok else r.stderr.strip()[-2000:]} "
+          f"({time.perf_counter() - t0:.0f} s)", flush=True)
+    return ok
+
+
 def cpu_name():
     """The CPU as lscpu names it, with its family and model (Linux), else the platform's word."""
     try:
@@ -171,6 +198,9 @@ def main(argv=None):
     p.add_argument("--tiers", nargs="+", default=list(spec.TIERS), choices=spec.TIERS)
     p.add_argument("--processes", type=int, default=None, help="worker processes (default: up to 2)")
     p.add_argument("--no-numba", action="store_true", help="skip the numba lane functions' float32 digests")
+    p.add_argument("--no-generator", action="store_true",
+                   help="skip the generator's check (python -m vecmath._gen --check: every table and "
+                        "coefficient regenerated, their errors certified by Sollya)")
     args = p.parse_args(argv)
     unknown = [f for f in args.functions if f not in spec.FUNCTIONS]
     if unknown:
@@ -185,6 +215,10 @@ def main(argv=None):
     start, failed, reproven, held = time.perf_counter(), [], 0, 0
     print(f"vecmath {cfg['version']}: proofs on the {cfg['isa']} path"
           f"{' (full)' if args.full else ' (verify digests, re-prove the rest)'}", flush=True)
+    if not args.no_generator:
+        generator_ok = check_generated()
+        if generator_ok is False:
+            failed.append("python -m vecmath._gen --check: the generated files differ from a fresh run")
     for dtype in args.dtypes:
         for func in args.functions:
             t0 = time.perf_counter()
