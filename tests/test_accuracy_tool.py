@@ -221,6 +221,26 @@ def test_exact_results_near_trivial_points():
         assert got[0] == rounded and got[2] == ulp_exp, (func, x)
 
 
+def test_erfc_far_tail_enclosure():
+    """erfc(x) for x >= 32 is settled by powers of two around e^(-x^2) (mpmath takes up to 100 ms
+    there): they enclose mpmath's value, and every format rounds it to +0, which is then off by
+    less than 2^-400 of its ulp."""
+    import mpmath as mp
+    from mpmath.libmp import from_float
+
+    from vecmath.functions import erfc
+
+    for x in (32.0, 33.5, 64.25, 1000.0, 1e5):
+        lo, hi = (mp.mpf(b) for b in erfc._far_tail(from_float(x)))
+        with mp.workprec(200):
+            assert lo < mp.erfc(mp.mpf(x)) < hi, x
+    for dtype, xs in (("float64", [32.0, 1e10, 1e300, 1.7976931348623157e308]), ("float32", [32.0, 3e38]),
+                      ("float16", [32.0, 65504.0])):
+        for x in xs:
+            rounded, err, ulp_exp, bits = correctly_rounded("erfc", x, dtype)
+            assert (rounded, ulp_exp, bits) == (0.0, FORMATS[dtype].min_ulp_exp, 0) and abs(err) < 2.0 ** -400, (dtype, x)
+
+
 # --- measuring --------------------------------------------------------------------------------
 
 def test_wrong_callable_is_caught_in_every_mode():

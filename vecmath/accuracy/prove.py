@@ -118,14 +118,15 @@ def prove(func, dtype, tiers, processes=None, progress=True):
     return {tier: results[label] for label, tier in labels.items()}
 
 
-def load():
-    return json.loads(PROOFS_FILE.read_text()) if PROOFS_FILE.is_file() else {"proofs": {}}
+def load(path=None):
+    path = path or PROOFS_FILE
+    return json.loads(path.read_text()) if path.is_file() else {"proofs": {}}
 
 
-def save(record):
+def save(record, path=None):
     record["about"] = ("python -m vecmath.accuracy.prove --write; see vecmath/accuracy/prove.py: "
                        "the digest of the outputs each proof measured, and what it found")
-    PROOFS_FILE.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
+    (path or PROOFS_FILE).write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
 
 
 def numba_float32_digest(func):
@@ -197,6 +198,8 @@ def main(argv=None):
     p.add_argument("--dtypes", nargs="+", default=list(DTYPES), choices=DTYPES)
     p.add_argument("--tiers", nargs="+", default=list(spec.TIERS), choices=spec.TIERS)
     p.add_argument("--processes", type=int, default=None, help="worker processes (default: up to 2)")
+    p.add_argument("--record", type=Path, default=None, metavar="PATH",
+                   help=f"the record to verify against and write (default: the package's {PROOFS_FILE.name})")
     p.add_argument("--no-numba", action="store_true", help="skip the numba lane functions' float32 digests")
     p.add_argument("--no-generator", action="store_true",
                    help="skip the generator's check (python -m vecmath._gen --check: every table and "
@@ -210,7 +213,7 @@ def main(argv=None):
 
     cfg = vecmath.config()
     where = f"{cpu_name()}, {cfg['isa']} path"
-    record = load()
+    record = load(args.record)
     proofs = record.setdefault("proofs", {})
     start, failed, reproven, held = time.perf_counter(), [], 0, 0
     print(f"vecmath {cfg['version']}: proofs on the {cfg['isa']} path"
@@ -260,7 +263,7 @@ def main(argv=None):
                         failed.append(f"vecmath.numba.accurate.{func} float32 differs from the ufunc")
             print(f"  ({func} {dtype}: {time.perf_counter() - t0:.0f} s)", flush=True)
             if args.write:         # after each function: a long run that stops keeps what it proved
-                save(record)
+                save(record, args.record)
     total = time.perf_counter() - start
     print(f"{held} held by digest, {reproven} proven, {len(failed)} failed, in {total:.0f} s")
     if reproven and not args.write and not failed:

@@ -201,4 +201,7 @@ def ulp_exp_of_float(v, f):
 def _rounded_err(rounded, ulp_exp, lo, hi, f):
     anchor = math.copysign(f.max, rounded) if math.isinf(rounded) else rounded
     middle = mpf_shift(mpf_add(lo, hi), -1)
-    return to_float(mpf_shift(mpf_sub(from_float(anchor), middle, 60, "n"), -ulp_exp))
+    err = mpf_shift(mpf_sub(from_float(anchor), middle, 60, "n"), -ulp_exp)
+    if err[1] and err[2] + err[3] < -1100:       # rounds to +-0 in float64; to_float cannot take
+        return -0.0 if err[0] else 0.0           # an exponent this far below (an enclosure of 2^-10^600)
+    return to_float(err)

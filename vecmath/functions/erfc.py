@@ -25,6 +25,8 @@ def _series(t):
         # settle a value this close to the binade boundary 2)
         two = from_int(2)
         return mpf_sub(two, (0, 1, -92, 1)), two
+    if mag is not None and mag >= 6 and not t[0]:
+        return _far_tail(t)
     if mag is not None and mag <= -60:
         # |x| < 2^-60: erfc(x) = 1 - c x + c x^3/3 - .., c = 2/sqrt(pi) to 128 bits (error
         # 2^(mag - 126)); the cubic is below 2^(3 mag) < 2^(mag - 120)
@@ -33,6 +35,25 @@ def _series(t):
         c = mpf_div(_i(2), mpf_sqrt(mpf_pi(140), 140), 128)
         return plus_minus(mpf_sub(ONE, mpf_mul(c, t)), mag - 100)
     return None
+
+
+def _far_tail(t):
+    """x >= 32: e^(-x^2) / (4x) < erfc(x) < e^(-x^2), from 2/(x + sqrt(x^2 + 2)) < sqrt(pi)
+    e^(x^2) erfc(x) <= 2/(x + sqrt(x^2 + 4/pi)) (Abramowitz and Stegun 7.1.13).  e^(-x^2) =
+    2^-N with N = x^2 / ln 2, which n, computed with 62 bits beyond N's integer part, has within 1:
+    so 2^-(n + 2 + log2(4x)) < erfc(x) < 2^-(n - 1), far below the smallest subnormal of every
+    format (x^2 >= 1024), and within about 1030 bits of each other up to the largest double.
+    mpmath takes up to 100 ms to evaluate erfc this deep; these powers of two settle the rounding
+    (to +0) at once."""
+    from mpmath.libmp import mpf_div, mpf_ln2, mpf_mul, to_int
+    from ._mpf import ONE
+
+    _, man, exp, bc = t
+    prec = 2 * (exp + bc) + 64                       # |rel err| < 2^-62 of N < 2^(2 (exp + bc))
+    n = mpf_div(mpf_mul(t, t), mpf_ln2(prec + 8), prec)
+    upper = int(to_int(n, "f")) - 1                 # int: exponents must not be gmpy2 integers
+    lower = int(to_int(n, "c")) + 1 + exp + bc + 2   # 4x < 2^(exp + bc + 2)
+    return (0, 1, -lower, 1), (0, 1, -upper, 1)
 
 
 FUNCTION = Function(
