@@ -1,37 +1,79 @@
 """vecmath for PyTorch: vecmath.torch.exp(x) etc. (accurate tier) and vecmath.torch.fast.exp,
-vecmath.torch.approx.exp, differentiable to any order, usable inside torch.compile.
+vecmath.torch.approx.exp, differentiable to any order in reverse and forward mode, usable inside
+torch.compile, torch.func transforms (grad, vjp, jvp, jacrev, jacfwd, hessian, vmap) and
+torch.jit (trace and script record the custom op), with `out=` as torch's unary functions.
 
 When x needs a gradient the function computes value and derivative from one call of the fused
 ufunc and saves the derivative, so backward is one multiply and f is evaluated once; otherwise
-the value ufunc alone.  The backward is written in differentiable tensor operations (second
-derivative through y and dy, vecmath._ad.SECOND), so gradgradcheck and higher orders work.
+the value ufunc alone.  The backward and the forward-mode (jvp) rules are written in
+differentiable tensor operations (second derivative through y and dy, vecmath._ad.SECOND), so
+gradgradcheck, hessian and higher orders work; tangents are t * f'(x) with f' from the same
+fused kernel, the bits of vecmath.deriv.
 
-Under torch.compile each (function, tier) is two torch.library custom ops,
+Under torch.compile and torch.jit each (function, tier) is two torch.library custom ops,
 vecmath::<fn>_<tier> (the value) and vecmath::<fn>_<tier>_vd (value and derivative), with fake
-implementations for tracing and the same autograd.  Eager code skips the custom-op dispatcher
-(about 10 us per call) and calls the ufuncs directly, through a torch.autograd.Function where
-a gradient is needed: the same bits either way.  CPU tensors of float16, float32, float64;
-CUDA tensors of float16, float32 and float64 go through vecmath.cuda (the "cuda" extra), with the same bits.
+implementations for tracing, vmap rules and the same autograd.  Eager code skips the custom-op
+dispatcher (about 10 us per call) and calls the ufuncs directly, through a
+torch.autograd.Function where a gradient, a tangent or a torch.func transform needs one: the
+same bits either way.  Results are laid out as torch.empty_like(x) (x's strides where x is
+non-overlapping and dense, else contiguous), in the real ops and the fake ones alike.
+
+CPU tensors of float16, float32, float64 and bfloat16 (the tier's float64 kernel, rounded once,
+as float16 is); CUDA tensors of float16, float32 and float64 go through vecmath.cuda (the "cuda"
+extra), with the same bits.  Complex tensors raise TypeError.
 """
+import warnings
+
 import numpy as np
 import torch
+from torch.autograd import forward_ad
 
 from . import _ad
 
-_DTYPES = (torch.float16, torch.float32, torch.float64)
+_DTYPES = (torch.float16, torch.float32, torch.float64)     # NumPy's own
+_CPU_DTYPES = _DTYPES + (torch.bfloat16,)
 
 
 def _value(k, x):
     if x.is_cuda:
         return _gpu(k, x, 1)
-    return torch.from_numpy(np.asarray(k.value(_host(x))))   # asarray: 0-d gives a NumPy scalar
+    x = _cpu(x)
+    if x.dtype == torch.bfloat16:
+        return _bfloat16(x, k.value(x.double().numpy()))
+    if x.is_contiguous():       # NumPy allocates: cheaper than torch.empty_like, same layout
+        return torch.from_numpy(np.asarray(k.value(x.numpy())))   # asarray: 0-d gives a NumPy scalar
+    y = torch.empty_like(x)
+    k.value(x.numpy(), out=y.numpy())
+    return y
 
 
 def _value_and_deriv(k, x):
     if x.is_cuda:
         return _gpu(k, x, 2)
-    y, dy = k.vd(_host(x))          # NumPy allocates both outputs: cheaper than torch.empty_like
-    return torch.from_numpy(np.asarray(y)), torch.from_numpy(np.asarray(dy))
+    x = _cpu(x)
+    if x.dtype == torch.bfloat16:
+        y, dy = k.vd(x.double().numpy())
+        return _bfloat16(x, y), _bfloat16(x, dy)
+    if x.is_contiguous():
+        y, dy = k.vd(x.numpy())
+        return torch.from_numpy(np.asarray(y)), torch.from_numpy(np.asarray(dy))
+    y, dy = torch.empty_like(x), torch.empty_like(x)
+    k.vd(x.numpy(), out=(y.numpy(), dy.numpy()))
+    return y, dy
+
+
+def _cpu(x):
+    """x, checked and detached.  Every check is a cheap attribute: this runs on every call."""
+    if not x.is_cpu:
+        raise ValueError(f"vecmath.torch computes CPU and CUDA tensors, not {x.device}")
+    if x.dtype not in _CPU_DTYPES:
+        raise TypeError(f"vecmath.torch computes float16, bfloat16, float32 and float64, not {x.dtype}")
+    return x.detach() if x.requires_grad else x
+
+
+def _bfloat16(x, y):
+    """A float64 result rounded once to bfloat16 (through float32 rounded to odd), laid out as x."""
+    return torch.empty_like(x).copy_(torch.from_numpy(np.asarray(_ad.round_to_odd_float32(y))))
 
 
 def _gpu(k, x, nout):
@@ -40,12 +82,17 @@ def _gpu(k, x, nout):
     from numba import cuda
 
     if x.dtype not in _DTYPES:   # float16: the tier's float64 kernel, rounded once, as on the CPU
-        raise TypeError(f"vecmath.torch computes float16, float32 and float64 CUDA tensors, not {x.dtype}")
+        raise TypeError(f"vecmath.torch computes float16, float32 and float64 CUDA tensors, not {x.dtype} "
+                        "(bfloat16: on the CPU, or x.float() on the GPU)")
     tier = getattr(vc, k.tier)
     f = getattr(tier, k.fn) if nout == 1 else getattr(tier.deriv, k.fn + "_and_deriv")
-    x = x.detach().contiguous()
     stream = cuda.external_stream(torch.cuda.current_stream(x.device).cuda_stream)
-    return f(x, stream=stream)
+    r = f(x.detach().contiguous(), stream=stream)
+    if x.is_contiguous():
+        return r
+    # torch.empty_like(x)'s layout, as on the CPU and in the fake kernels
+    outs = tuple(torch.empty_like(x).copy_(torch.as_tensor(v, device=x.device)) for v in (r if nout == 2 else (r,)))
+    return outs if nout == 2 else outs[0]
 
 
 def _vd_setup(ctx, x, y, dy):
@@ -63,13 +110,8 @@ def _vd_backward(k, ctx, gy, gdy):
     return grad
 
 
-class _ValueAndDeriv(torch.autograd.Function):
-    """Eager (y, dy) = (f(x), f'(x)) with its autograd (setup_context style, so torch.func.grad
-    and jacrev work too)."""
-
-    @staticmethod
-    def forward(x, k):
-        return _value_and_deriv(k, x)
+class _Function(torch.autograd.Function):
+    """apply(x, k) without Function.apply's per-call argument binding."""
 
     @classmethod
     def apply(cls, x, k):
@@ -81,26 +123,62 @@ class _ValueAndDeriv(torch.autograd.Function):
         (x,) = torch._functorch.utils.unwrap_dead_wrappers((x,))
         return super(torch.autograd.Function, cls).apply(x, k)
 
+
+class _ValueAndDeriv(_Function):
+    """Eager (y, dy) = (f(x), f'(x)) with its backward, jvp and vmap rules (setup_context
+    style, so torch.func's transforms work too)."""
+
+    @staticmethod
+    def forward(x, k):
+        return _value_and_deriv(k, x)
+
     @staticmethod
     def setup_context(ctx, inputs, output):
         ctx.k = inputs[1]
         _vd_setup(ctx, inputs[0], *output)
+        ctx.save_for_forward(inputs[0], *output)
 
     @staticmethod
     def backward(ctx, gy, gdy):
         return _vd_backward(ctx.k, ctx, gy, gdy), None
 
+    @staticmethod
+    def jvp(ctx, t, _):
+        x, y, dy = ctx.saved_tensors
+        return t * dy, t * ctx.k.second(x, y, dy)
 
-def _host(x):
-    """The NumPy view of x (a CPU tensor of a dtype vecmath computes), contiguous.  Every check
-    here is a cheap attribute: this runs on every call."""
-    if not x.is_cpu:
-        raise ValueError(f"vecmath.torch computes CPU and CUDA tensors, not {x.device}")
-    if x.dtype not in _DTYPES:
-        raise TypeError(f"vecmath.torch computes float16, float32 and float64, not {x.dtype}")
-    if x.requires_grad:
-        x = x.detach()
-    return (x if x.is_contiguous() else x.contiguous()).numpy()
+    @staticmethod
+    def vmap(info, in_dims, x, k):   # elementwise: the batch dimension stays where it is
+        return _ValueAndDeriv.apply(x, k), (in_dims[0], in_dims[0])
+
+
+class _Value(_Function):
+    """Eager y = f(x) where a tangent or a torch.func transform may be watching; derivatives
+    through _ValueAndDeriv, so they are differentiable again."""
+
+    @staticmethod
+    def forward(x, k):
+        return _value(k, x)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.k = inputs[1]
+        ctx.save_for_backward(inputs[0])
+        ctx.save_for_forward(inputs[0])
+
+    @staticmethod
+    def backward(ctx, g):
+        (x,) = ctx.saved_tensors
+        return g * _ValueAndDeriv.apply(x, ctx.k)[1], None
+
+    @staticmethod
+    def jvp(ctx, t, _):
+        (x,) = ctx.saved_tensors
+        return t * _ValueAndDeriv.apply(x, ctx.k)[1]
+
+    @staticmethod
+    def vmap(info, in_dims, x, k):
+        return _Value.apply(x, k), in_dims[0]
 
 
 def _value_op(k):
@@ -112,6 +190,7 @@ def _value_op(k):
     # Reached only when the caller skipped the fused path (e.g. requires_grad set later).
     op.register_autograd(lambda ctx, g: g * _vd_op(k)(ctx.saved_tensors[0])[1],
                          setup_context=lambda ctx, inputs, output: ctx.save_for_backward(inputs[0]))
+    torch.library.register_vmap(op, lambda info, in_dims, x: (op(x), in_dims[0]))
     return op
 
 
@@ -127,6 +206,7 @@ def _vd_op(k):
     op.register_fake(lambda x: (torch.empty_like(x), torch.empty_like(x)))
     op.register_autograd(lambda ctx, gy, gdy: _vd_backward(k, ctx, gy, gdy),
                          setup_context=lambda ctx, inputs, output: _vd_setup(ctx, inputs[0], *output))
+    torch.library.register_vmap(op, lambda info, in_dims, x: (op(x), (in_dims[0], in_dims[0])))
     _OPS[name] = op
     return op
 
@@ -134,20 +214,68 @@ def _vd_op(k):
 _OPS = {}
 
 
+def _into(f, name, x, out):
+    """f(x) written into out, as torch.exp(x, out=out) does it."""
+    if x.requires_grad or out.requires_grad:
+        raise RuntimeError(f"{name}(): functions with out=... arguments don't support automatic "
+                           "differentiation, but one of the arguments requires grad.")
+    if out.device != x.device:
+        raise RuntimeError(f"Expected out tensor to have device {x.device}, but got {out.device} instead")
+    y = f(x)
+    if not (out.is_floating_point() or out.is_complex()):   # torch.can_cast of a float result
+        raise RuntimeError(f"result type {y.dtype} can't be cast to the desired output type {out.dtype}")
+    if out.shape != y.shape:
+        if out.numel():
+            warnings.warn(f"An output with one or more elements was resized since it had shape {list(out.shape)}, "
+                          f"which does not match the required output shape {list(y.shape)}.", UserWarning,
+                          stacklevel=3)
+        out.resize_(y.shape)
+    return out.copy_(y)
+
+
+def _one_forward_level(name):
+    """Refuse forward over forward mode (jvp of jvp, jacfwd of jacfwd): torch runs an
+    autograd.Function's jvp rule with forward AD off, so the outer tangent would be silently
+    dropped."""
+    from torch._C._functorch import TransformType
+    from torch._functorch.pyfunctorch import retrieve_all_functorch_interpreters
+
+    # (torch itself refuses nested forward_ad.dual_level()s, and torch.func.jvp inside one)
+    if sum(i.key() == TransformType.Jvp for i in retrieve_all_functorch_interpreters()) > 1:
+        raise NotImplementedError(
+            f"vecmath.torch.{name}: forward-mode AD nested in forward mode (jvp of jvp, jacfwd of jacfwd) "
+            "is not supported (torch.autograd.Function's jvp rules are not differentiable in forward mode); "
+            "take the outer derivatives in reverse mode: jacfwd(jacrev(f)), jacrev(jacfwd(f)) or jacrev(jacrev(f))")
+
+
 def _make(k):
     value, vd = _value_op(k), _vd_op(k)
 
-    def f(x):
+    def f(x, *, out=None):
         if not isinstance(x, torch.Tensor):
             x = torch.as_tensor(x)
         if not x.is_floating_point():
+            if x.is_complex():   # a cast would drop the imaginary part
+                raise TypeError(f"vecmath.torch.{k.fn} computes real tensors, not {x.dtype}")
             x = x.to(torch.get_default_dtype())
+        if out is not None:
+            return _into(f, k.fn, x, out)
         grad = x.requires_grad and torch.is_grad_enabled()
         if torch.compiler.is_compiling():
-            return vd(x)[0] if grad else value(x)
+            return vd(x)[0] if grad else value(x)      # the custom ops: graphs record them
+        if torch.jit.is_tracing():   # one graph whatever the grad mode (trace checks rerun it)
+            return value(x)
+        if forward_ad._current_level >= 0 or torch._C._are_functorch_transforms_active():
+            _one_forward_level(k.fn)                   # a tangent or a transform may be watching
+            return _ValueAndDeriv.apply(x, k)[0] if grad else _Value.apply(x, k)
         return _ValueAndDeriv.apply(x, k)[0] if grad else _value(k, x)
 
     f.__doc__ = f"vecmath {k.tier} {k.fn} for PyTorch (custom op; any order of derivative)."
+    try:   # torch.jit.script compiles a call of f to the value op
+        from torch.jit._builtins import _register_builtin
+        _register_builtin(f, f"vecmath::{k.fn}_{k.tier}")
+    except ImportError:
+        pass
     return f
 
 
