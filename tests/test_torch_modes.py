@@ -170,15 +170,25 @@ def test_forward_mode_and_vmap(case):
     batch = x.reshape(3, 3)
     assert torch.equal(torch.func.vmap(f, in_dims=1, out_dims=1)(batch), f(batch))
     assert torch.equal(torch.func.vmap(torch.func.jacrev(f))(batch), torch.diag_embed(dbits.reshape(3, 3)))
-    # torch.compile of a vmap: the custom ops' vmap rules
     with pytest.raises(NotImplementedError, match="jacfwd"):    # forward over forward: refused
         torch.func.jacfwd(torch.func.jacfwd(f))(x)
 
 
-def test_compile_vmap():
-    f = torch.compile(torch.func.vmap(vt.tanh), fullgraph=True)
-    x = grid(4, 6)
-    assert torch.equal(f(x), vt.tanh(x))
+def test_compile_with_forward_mode_and_transforms():
+    """Under torch.compile, dual tensors and torch.func transforms take the eager path (the
+    custom ops have no forward-mode rules): the right tangents and batches, not dropped ones."""
+    import torch.autograd.forward_ad as fwad
+
+    x = torch.tensor(X)
+    t = torch.linspace(-1, 2, len(X), dtype=torch.float64)
+    exp_tangent = t * torch.from_numpy(vecmath.deriv.exp(X))
+    assert torch.equal(torch.compile(lambda v: torch.func.jvp(vt.exp, (v,), (t,))[1])(x), exp_tangent)
+    compiled = torch.compile(vt.exp)
+    with fwad.dual_level():
+        assert torch.equal(fwad.unpack_dual(compiled(fwad.make_dual(x, t))).tangent, exp_tangent)
+    assert torch.equal(torch.compile(torch.func.vmap(torch.func.grad(vt.tanh)))(x),
+                       torch.from_numpy(vecmath.deriv.tanh(X)))
+    assert torch.equal(torch.compile(torch.func.vmap(vt.log))(grid(4, 6)), vt.log(grid(4, 6)))
 
 
 # ---- TorchScript ----

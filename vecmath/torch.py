@@ -248,6 +248,12 @@ def _one_forward_level(name):
             "take the outer derivatives in reverse mode: jacfwd(jacrev(f)), jacrev(jacfwd(f)) or jacrev(jacrev(f))")
 
 
+@torch.compiler.disable
+def _eager(f, x):
+    """f(x) outside torch.compile's graph (a graph break; fullgraph=True makes it an error)."""
+    return f(x)
+
+
 def _make(k):
     value, vd = _value_op(k), _vd_op(k)
 
@@ -262,6 +268,8 @@ def _make(k):
             return _into(f, k.fn, x, out)
         grad = x.requires_grad and torch.is_grad_enabled()
         if torch.compiler.is_compiling():
+            if forward_ad._current_level >= 0 or torch._C._are_functorch_transforms_active():
+                return _eager(f, x)    # the custom ops have no forward-mode or functorch rules
             return vd(x)[0] if grad else value(x)      # the custom ops: graphs record them
         if torch.jit.is_tracing():   # one graph whatever the grad mode (trace checks rerun it)
             return value(x)
