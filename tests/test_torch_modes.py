@@ -289,8 +289,11 @@ def test_out():
             f(x, out=torch.empty(3, dtype=torch.float64))
         with pytest.raises(RuntimeError, match="can't be cast"):
             f(x, out=torch.empty(4, 6, dtype=torch.int64))
+        xg = x.clone().requires_grad_()
         with pytest.raises(RuntimeError, match="automatic differentiation"):
-            f(x.clone().requires_grad_(), out=torch.empty(4, 6, dtype=torch.float64))
+            f(xg, out=torch.empty(4, 6, dtype=torch.float64))
+        with torch.no_grad():                                            # allowed there, as in torch
+            assert torch.equal(f(xg, out=torch.empty(4, 6, dtype=torch.float64)), f(x))
         y = x.clone()
         assert f(y, out=y) is y and torch.equal(y, f(x))                # in place
     o = torch.empty(6, 4, dtype=torch.float64)

@@ -216,7 +216,7 @@ _OPS = {}
 
 def _into(f, name, x, out):
     """f(x) written into out, as torch.exp(x, out=out) does it."""
-    if x.requires_grad or out.requires_grad:
+    if torch.is_grad_enabled() and (x.requires_grad or out.requires_grad):
         raise RuntimeError(f"{name}(): functions with out=... arguments don't support automatic "
                            "differentiation, but one of the arguments requires grad.")
     if out.device != x.device:
@@ -250,7 +250,7 @@ def _one_forward_level(name):
 
 @torch.compiler.disable
 def _eager(f, x):
-    """f(x) outside torch.compile's graph (a graph break; fullgraph=True makes it an error)."""
+    """f(x) left out of torch.compile's graph: dynamo runs it eagerly."""
     return f(x)
 
 
@@ -278,7 +278,8 @@ def _make(k):
             return _ValueAndDeriv.apply(x, k)[0] if grad else _Value.apply(x, k)
         return _ValueAndDeriv.apply(x, k)[0] if grad else _value(k, x)
 
-    f.__doc__ = f"vecmath {k.tier} {k.fn} for PyTorch (custom op; any order of derivative)."
+    f.__doc__ = (f"vecmath {k.tier} {k.fn}(x, *, out=None) for PyTorch (custom op; any order of derivative, "
+                 "reverse and forward mode).")
     try:   # torch.jit.script compiles a call of f to the value op
         from torch.jit._builtins import _register_builtin
         _register_builtin(f, f"vecmath::{k.fn}_{k.tier}")
