@@ -30,45 +30,46 @@ from torch.autograd import forward_ad
 
 from . import _ad
 
-_DTYPES = (torch.float16, torch.float32, torch.float64)     # NumPy's own
-_CPU_DTYPES = _DTYPES + (torch.bfloat16,)
+_DTYPES = (torch.float16, torch.float32, torch.float64)     # NumPy's own; bfloat16 on the CPU too
 
 
 def _value(k, x):
+    if x.is_cpu and x.dtype in _DTYPES:      # the common case first: this runs on every call
+        if x.requires_grad:
+            x = x.detach()
+        if x.is_contiguous():   # NumPy allocates: cheaper than torch.empty_like, same layout
+            return torch.from_numpy(np.asarray(k.value(x.numpy())))   # asarray: 0-d gives a NumPy scalar
+        y = torch.empty_like(x)
+        k.value(x.numpy(), out=y.numpy())
+        return y
     if x.is_cuda:
         return _gpu(k, x, 1)
-    x = _cpu(x)
-    if x.dtype == torch.bfloat16:
-        return _bfloat16(x, k.value(x.double().numpy()))
-    if x.is_contiguous():       # NumPy allocates: cheaper than torch.empty_like, same layout
-        return torch.from_numpy(np.asarray(k.value(x.numpy())))   # asarray: 0-d gives a NumPy scalar
-    y = torch.empty_like(x)
-    k.value(x.numpy(), out=y.numpy())
-    return y
+    return _bfloat16(x, k.value(_double(x)))
 
 
 def _value_and_deriv(k, x):
+    if x.is_cpu and x.dtype in _DTYPES:
+        if x.requires_grad:
+            x = x.detach()
+        if x.is_contiguous():
+            y, dy = k.vd(x.numpy())
+            return torch.from_numpy(np.asarray(y)), torch.from_numpy(np.asarray(dy))
+        y, dy = torch.empty_like(x), torch.empty_like(x)
+        k.vd(x.numpy(), out=(y.numpy(), dy.numpy()))
+        return y, dy
     if x.is_cuda:
         return _gpu(k, x, 2)
-    x = _cpu(x)
-    if x.dtype == torch.bfloat16:
-        y, dy = k.vd(x.double().numpy())
-        return _bfloat16(x, y), _bfloat16(x, dy)
-    if x.is_contiguous():
-        y, dy = k.vd(x.numpy())
-        return torch.from_numpy(np.asarray(y)), torch.from_numpy(np.asarray(dy))
-    y, dy = torch.empty_like(x), torch.empty_like(x)
-    k.vd(x.numpy(), out=(y.numpy(), dy.numpy()))
-    return y, dy
+    y, dy = k.vd(_double(x))
+    return _bfloat16(x, y), _bfloat16(x, dy)
 
 
-def _cpu(x):
-    """x, checked and detached.  Every check is a cheap attribute: this runs on every call."""
+def _double(x):
+    """A bfloat16 CPU tensor as float64 NumPy (exactly); any other tensor vecmath does not compute raises."""
     if not x.is_cpu:
         raise ValueError(f"vecmath.torch computes CPU and CUDA tensors, not {x.device}")
-    if x.dtype not in _CPU_DTYPES:
+    if x.dtype != torch.bfloat16:
         raise TypeError(f"vecmath.torch computes float16, bfloat16, float32 and float64, not {x.dtype}")
-    return x.detach() if x.requires_grad else x
+    return x.detach().double().numpy()
 
 
 def _bfloat16(x, y):
@@ -271,7 +272,7 @@ def _make(k):
             if forward_ad._current_level >= 0 or torch._C._are_functorch_transforms_active():
                 return _eager(f, x)    # the custom ops have no forward-mode or functorch rules
             return vd(x)[0] if grad else value(x)      # the custom ops: graphs record them
-        if torch.jit.is_tracing():   # one graph whatever the grad mode (trace checks rerun it)
+        if torch._C._is_tracing():   # one graph whatever the grad mode (trace checks rerun it)
             return value(x)
         if forward_ad._current_level >= 0 or torch._C._are_functorch_transforms_active():
             _one_forward_level(k.fn)                   # a tangent or a transform may be watching
