@@ -299,3 +299,14 @@ def test_out():
     o = torch.empty(6, 4, dtype=torch.float64)
     compiled = torch.compile(lambda v, o: vt.exp(v, out=o), fullgraph=True)
     assert compiled(x.t(), o) is o and torch.equal(o, vt.exp(x.t()))
+
+
+def test_export_records_the_op():
+    class Model(torch.nn.Module):
+        def forward(self, v):
+            return vt.tanh(v.t()) * 2
+
+    x = grid(4, 6)
+    exported = torch.export.export(Model(), (x,))
+    assert "vecmath.tanh_accurate" in str([n.target for n in exported.graph.nodes])
+    assert torch.equal(exported.module()(x + 1), Model()(x + 1))
