@@ -189,6 +189,8 @@ def test_compile_with_forward_mode_and_transforms():
     assert torch.equal(torch.compile(torch.func.vmap(torch.func.grad(vt.tanh)))(x),
                        torch.from_numpy(vecmath.deriv.tanh(X)))
     assert torch.equal(torch.compile(torch.func.vmap(vt.log))(grid(4, 6)), vt.log(grid(4, 6)))
+    # those eager runs leave the functions compilable (dynamo had marked their code to skip)
+    assert torch.equal(torch.compile(vt.exp, fullgraph=True)(x), vt.exp(x))
 
 
 # ---- TorchScript ----

@@ -182,32 +182,45 @@ class _Value(_Function):
         return _Value.apply(x, k), in_dims[0]
 
 
-def _value_op(k):
-    def value(x: torch.Tensor) -> torch.Tensor:
-        return _value(k, x)
+# The ops are defined on a Library with plain CPU and CUDA kernels: torch.library.custom_op's
+# Python wrapper layers cost ~10 us more per call, which a compiled graph pays on every call.
+_LIB = torch.library.Library("vecmath", "DEF")
 
-    op = torch.library.custom_op(f"vecmath::{k.fn}_{k.tier}", value, mutates_args=())
-    op.register_fake(lambda x: torch.empty_like(x))
-    # Reached only when the caller skipped the fused path (e.g. requires_grad set later).
-    op.register_autograd(lambda ctx, g: g * _vd_op(k)(ctx.saved_tensors[0])[1],
-                         setup_context=lambda ctx, inputs, output: ctx.save_for_backward(inputs[0]))
-    torch.library.register_vmap(op, lambda info, in_dims, x: (op(x), in_dims[0]))
+
+def _define(name, schema, kernel, fake, backward, setup_context, vmap):
+    _LIB.define(name + schema)
+    for key in ("CPU", "CUDA"):
+        _LIB.impl(name, kernel, key)
+    qualname = f"vecmath::{name}"
+    torch.library.register_fake(qualname, fake, lib=_LIB)
+    torch.library.register_autograd(qualname, backward, setup_context=setup_context, lib=_LIB)
+    torch.library.register_vmap(qualname, vmap, lib=_LIB)
+    return getattr(torch.ops.vecmath, name).default
+
+
+def _value_op(k):
+    def vmap(info, in_dims, x):
+        return op(x), in_dims[0]
+
+    # backward reached only when the caller skipped the fused path (e.g. requires_grad set later)
+    op = _define(f"{k.fn}_{k.tier}", "(Tensor x) -> Tensor", lambda x: _value(k, x), torch.empty_like,
+                 lambda ctx, g: g * _vd_op(k)(ctx.saved_tensors[0])[1],
+                 lambda ctx, inputs, output: ctx.save_for_backward(inputs[0]), vmap)
     return op
 
 
 def _vd_op(k):
-    name = f"vecmath::{k.fn}_{k.tier}_vd"
+    name = f"{k.fn}_{k.tier}_vd"
     if name in _OPS:
         return _OPS[name]
 
-    def value_and_deriv(x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        return _value_and_deriv(k, x)
+    def vmap(info, in_dims, x):
+        return op(x), (in_dims[0], in_dims[0])
 
-    op = torch.library.custom_op(name, value_and_deriv, mutates_args=())
-    op.register_fake(lambda x: (torch.empty_like(x), torch.empty_like(x)))
-    op.register_autograd(lambda ctx, gy, gdy: _vd_backward(k, ctx, gy, gdy),
-                         setup_context=lambda ctx, inputs, output: _vd_setup(ctx, inputs[0], *output))
-    torch.library.register_vmap(op, lambda info, in_dims, x: (op(x), (in_dims[0], in_dims[0])))
+    op = _define(name, "(Tensor x) -> (Tensor, Tensor)", lambda x: _value_and_deriv(k, x),
+                 lambda x: (torch.empty_like(x), torch.empty_like(x)),
+                 lambda ctx, gy, gdy: _vd_backward(k, ctx, gy, gdy),
+                 lambda ctx, inputs, output: _vd_setup(ctx, inputs[0], *output), vmap)
     _OPS[name] = op
     return op
 
@@ -249,6 +262,20 @@ def _one_forward_level(name):
             "take the outer derivatives in reverse mode: jacfwd(jacrev(f)), jacrev(jacfwd(f)) or jacrev(jacrev(f))")
 
 
+def _forget_skip(f):
+    """Where a graph break in a compiled transform (torch.compile(vmap(f))) runs it eagerly,
+    dynamo tries f's frame under the transform, fails ("functorch tracing attempt") and marks
+    f's code (shared by every function here) never to compile again: torch.compile(vecmath.torch.exp)
+    would then run eagerly.  Reset it from that eager run (dynamo's callback is set only there):
+    a direct compile of a vecmath.torch function compiles afresh next time."""
+    try:
+        frames = torch._C._dynamo.eval_frame
+        if frames.get_eval_frame_callback():
+            frames.reset_code(f.__code__)
+    except AttributeError:
+        pass
+
+
 @torch.compiler.disable
 def _eager(f, x):
     """f(x) left out of torch.compile's graph: dynamo runs it eagerly."""
@@ -276,6 +303,7 @@ def _make(k):
             return value(x)
         if forward_ad._current_level >= 0 or torch._C._are_functorch_transforms_active():
             _one_forward_level(k.fn)                   # a tangent or a transform may be watching
+            _forget_skip(f)
             return _ValueAndDeriv.apply(x, k)[0] if grad else _Value.apply(x, k)
         return _ValueAndDeriv.apply(x, k)[0] if grad else _value(k, x)
 
@@ -288,5 +316,20 @@ def _make(k):
         pass
     return f
 
+
+def _never_compiled(*functions):
+    """Dynamo starts no frame at these (host code it cannot trace; under torch.compile they are
+    reached only through the custom ops): where a graph break runs a transform eagerly
+    (torch.compile of vmap(f)) it would otherwise try each of them, to no avail."""
+    try:
+        from torch._dynamo.eval_frame import skip_code
+    except ImportError:
+        return
+    for fn in functions:
+        skip_code(fn.__code__)
+
+
+_never_compiled(_value, _value_and_deriv, _double, _bfloat16, _gpu, _ValueAndDeriv.forward, _Value.forward,
+                _Function.apply.__func__)
 
 __all__ = _ad.build(__name__, globals(), _make)
