@@ -58,3 +58,20 @@ def build(module_name, namespace, make):
         namespace[name] = getattr(tiers["accurate"], name)
         names.append(name)
     return names
+
+
+def round_to_odd_float32(y):
+    """float64 -> float32 rounding to odd: the float32 next to y toward zero, its last bit set
+    when y is inexact.  Rounding that to nearest-even in a format of at most 22 bits (bfloat16's
+    8) gives y correctly rounded once, which float64 -> float32 -> bfloat16 by nearest-even
+    does not (double rounding)."""
+    import numpy as np
+
+    y = np.asarray(y, dtype=np.float64)
+    with np.errstate(over="ignore"):   # beyond float32: inf, then its odd neighbour below
+        r = y.astype(np.float32)
+    inexact = (r != y) & ~np.isnan(y)
+    b = r.view(np.uint32)
+    b -= (inexact & (np.abs(r) > np.abs(y))).astype(np.uint32)   # the magnitude toward zero
+    b |= inexact.astype(np.uint32)
+    return r

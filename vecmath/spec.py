@@ -41,6 +41,10 @@ BOUNDS = {
     ("approx", "float16"): 1.0,
     ("approx", "float32"): 2048.0,
     ("approx", "float64"): float(2 ** 26),
+    # bfloat16 (vecmath.torch: NumPy has no such dtype) is computed as float16 is
+    ("accurate", "bfloat16"): "cr",
+    ("fast", "bfloat16"): 1.0,
+    ("approx", "bfloat16"): 1.0,
 }
 # Tiers allowed to flush subnormal results to zero (documented in docs/tiers.md).
 FLUSHES_SUBNORMAL_RESULTS = {"approx"}

@@ -17,6 +17,9 @@ class Format:
 
     @property
     def dtype(self):
+        if self.name == "bfloat16":   # NumPy has none: ml_dtypes' (installed with JAX)
+            import ml_dtypes
+            return np.dtype(ml_dtypes.bfloat16)
         return np.dtype(self.name)
 
     @property
@@ -26,7 +29,7 @@ class Format:
 
     @property
     def max(self):
-        return float(np.finfo(self.dtype).max)
+        return (2.0 - 2.0 ** (1 - self.p)) * 2.0 ** self.emax
 
     @property
     def max_ulp_exp(self):
@@ -39,7 +42,10 @@ class Format:
         return self.emin - self.p + 1
 
 
+# bfloat16: float32's exponent range with 8 bits of precision (PyTorch's and JAX's training
+# dtype; its NumPy dtype is ml_dtypes', so its arrays need that package)
 FORMATS = {f.name: f for f in (Format("float16", 11, -14, 15),
+                               Format("bfloat16", 8, -126, 127),
                                Format("float32", 24, -126, 127),
                                Format("float64", 53, -1022, 1023))}
 
@@ -48,6 +54,8 @@ def fmt(dtype):
     """The Format of a dtype given by name, numpy dtype or Format."""
     if isinstance(dtype, Format):
         return dtype
+    if isinstance(dtype, str) and dtype in FORMATS:
+        return FORMATS[dtype]
     return FORMATS[np.dtype(dtype).name]
 
 

@@ -98,7 +98,7 @@ class Result:
 
     def line(self):
         """One summary line; its last fields are max_ulp=<value> not_cr=<count>."""
-        show = lambda v: str(np.dtype(self.dtype).type(v))
+        show = lambda v: str(fmt(self.dtype).dtype.type(v))
         return (f"{self.func} {self.dtype} {self.label} [{self.inputs}] n={self.n} "
                 f"cr={self.cr_percent:.4f}% worst: x={show(self.worst_input)} got={show(self.worst_value)} "
                 f"want={show(self.worst_expected)} time={self.seconds:.1f}s "
@@ -129,7 +129,7 @@ class Result:
         """JSON-ready: floats that JSON cannot hold (inf, NaN) and dtype values become strings."""
         d = asdict(self)
         for key in ("worst_input", "worst_value", "worst_expected"):
-            d[key] = str(np.dtype(self.dtype).type(d[key]))
+            d[key] = str(fmt(self.dtype).dtype.type(d[key]))
         for key in ("max_ulp", "seconds"):
             d[key] = d[key] if math.isfinite(d[key]) else str(d[key])
         d["cr_percent"] = self.cr_percent

@@ -65,13 +65,14 @@ def reference(func, x, dtype=None, processes=None, progress=None):
     The mpmath work is spread over `processes` processes (default: up to 2); `progress` is an
     optional callable(done, total) for long runs.
     """
-    dtype = np.dtype(dtype or np.asarray(x).dtype).name
-    x = np.asarray(x, dtype=dtype).ravel()
+    f = fmt(dtype or np.asarray(x).dtype)
+    dtype = f.name
+    x = np.asarray(x, dtype=f.dtype).ravel()
     columns = map_chunks(_reference_chunk, [(func, dtype, part) for part in np.array_split(x, max(1, len(x) // 4096))],
                          processes=processes or default_processes(), progress=progress)
     rounded, err, ulp_exp, bits = (np.concatenate([c[i] for c in columns]) if columns else np.empty(0)
                                    for i in range(4))
-    return Reference(func, dtype, x, rounded.astype(dtype), err.astype(np.float64),
+    return Reference(func, dtype, x, rounded.astype(f.dtype), err.astype(np.float64),
                      ulp_exp.astype(np.int32), bits.astype(np.int16))
 
 
