@@ -57,7 +57,7 @@ def test_python_package_on_aarch64(tmp_path):
     if r.returncode == 77:
         pytest.skip((r.stderr or r.stdout).strip()[-300:])
     assert r.returncode == 0, (r.stdout + r.stderr)[-4000:]
-    wheel = next((tmp_path / "dist").glob("vecmath-*manylinux*_aarch64.whl"))
+    wheel = next((tmp_path / "dist").glob("vecmath_ufuncs-*manylinux*_aarch64.whl"))
     assert wheel_problems(wheel) == []
     r = subprocess.run([sys.executable, str(ROOT / "tools" / "test_wheel_aarch64.py"), str(wheel), "--quick"],
                        capture_output=True, text=True, cwd=ROOT)

@@ -43,7 +43,7 @@ repair() {      # auditwheel repair into OUT, its report beside the wheel; no de
     [ "$arch" = x86_64 ] || ln -sf "$(command -v "$arch-linux-gnu-strip")" "$bin/strip"
     PATH="$bin:$PATH" "$TOOLS/bin/auditwheel" repair --strip -w "$OUT" "$raw"
     local wheel
-    wheel="$(ls -t "$OUT"/vecmath-*"$arch".whl | head -1)"
+    wheel="$(ls -t "$OUT"/vecmath_ufuncs-*"$arch".whl | head -1)"
     "$TOOLS/bin/auditwheel" show "$wheel" | tee "${wheel%.whl}.auditwheel.txt"
     echo "built $wheel ($(du -k "$wheel" | cut -f1) KiB)"
 }
@@ -81,5 +81,5 @@ for arch in "${ARCHES[@]}"; do
     *) echo "build_wheels: unknown architecture $arch (x86_64 or aarch64)" >&2; exit 2 ;;
     esac
     echo "$arch: built in $((SECONDS - t0)) s with $CC_KIND"
-    repair "$(ls "$raw"/vecmath-*.whl)" "$arch"
+    repair "$(ls "$raw"/vecmath_ufuncs-*.whl)" "$arch"
 done

@@ -5,7 +5,7 @@ emulated CPU of their vector length, QEMU_CPU=max,sve-default-vector-length=N).
     python tools/test_wheel_aarch64.py [WHEEL] --quick    CI's subset (a few minutes)
     python tools/test_wheel_aarch64.py [WHEEL]            everything (docs/design.md, "Platforms")
 
-WHEEL defaults to the newest dist/vecmath-*aarch64.whl (tools/build_wheels.sh aarch64).  The
+WHEEL defaults to the newest dist/vecmath_ufuncs-*aarch64.whl (tools/build_wheels.sh aarch64).  The
 interpreter is Debian's arm64 CPython 3.11 with NumPy's, cffi's and mpmath's aarch64 wheels
 (tools/aarch64_sysroot.sh, run here if needed); the wheel is installed beside them with
 pip install --target --platform, nothing of this checkout importable.  On each path:
@@ -112,7 +112,7 @@ class Runner:
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("wheel", nargs="?", help="the aarch64 wheel (default: newest dist/vecmath-*aarch64.whl)")
+    p.add_argument("wheel", nargs="?", help="the aarch64 wheel (default: newest dist/vecmath_ufuncs-*aarch64.whl)")
     p.add_argument("--quick", action="store_true", help="CI's subset")
     p.add_argument("--path", action="append", choices=PATHS, help="only these paths")
     p.add_argument("--numba", action="store_true", help="also numba's aarch64 wheel (full run)")
@@ -123,7 +123,7 @@ def main(argv=None):
     if shutil.which("qemu-aarch64") is None:
         print("skipped: qemu-aarch64 not found (Debian: apt-get install qemu-user)")
         return SKIP
-    wheels = [args.wheel] if args.wheel else sorted(glob.glob(str(ROOT / "dist" / "vecmath-*aarch64.whl")),
+    wheels = [args.wheel] if args.wheel else sorted(glob.glob(str(ROOT / "dist" / "vecmath_ufuncs-*aarch64.whl")),
                                                     key=os.path.getmtime)
     if not wheels:
         print("no aarch64 wheel: tools/build_wheels.sh aarch64")
