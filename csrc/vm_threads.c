@@ -18,9 +18,9 @@
 #include <stdlib.h>
 
 /* glibc 2.32 and 2.34 gave these three new symbol versions when libpthread moved into libc; the
- * code behind each is the same as the old version's.  Binding the architecture's base version
- * keeps the wheels installable on glibc 2.17 and later (manylinux_2_17 <= NumPy's 2_28) from a
- * build on a new glibc, where the old versions stay as compat symbols; setup.py also names
+ * code behind each is the same as the old version's.  Binding the architecture's base version,
+ * which a new glibc keeps as a compat symbol, lets a wheel built there run on old glibcs too
+ * (manylinux_2_12 on x86-64, 2_17 on aarch64; NumPy's is 2_28); setup.py also names
  * libpthread.so.0, where they live before 2.34 (docs/design.md, "Platforms";
  * tests/test_packaging.py checks every symbol version).  Elsewhere the defaults stand. */
 #if defined(__GLIBC__) && defined(__x86_64__) && !defined(__ILP32__)

@@ -50,14 +50,12 @@ def test_one_wheel_serves_every_cpython(installed):
     assert {n for n in names if n.endswith(".so")} == {"vecmath/_ufuncs.abi3.so", "vecmath/_kernels.abi3.so"}
 
 
-# The newest glibc a wheel may need: NumPy's wheels are manylinux_2_28
-GLIBC_NEWEST = (2, 28)
-
-
 def test_extensions_need_no_glibc_newer_than_numpys():
     """The built extensions' glibc symbol versions (`objdump -T`) are all <= 2.28, so their wheels
     get a manylinux tag no newer than NumPy's, on the glibc of any build machine
     (csrc/vm_threads.c binds the old versions of the pthread symbols glibc 2.32/2.34 renewed)."""
+    from wheel_files import GLIBC_NEWEST
+
     if not sys.platform.startswith("linux") or os.confstr("CS_GNU_LIBC_VERSION") is None:
         pytest.skip("not a glibc Linux")
     if shutil.which("objdump") is None:
