@@ -10,6 +10,7 @@ libraries build_clib made, so neither lists a kernel source.
 """
 import glob
 import importlib.util
+import os
 import pathlib
 import platform
 import sys
@@ -17,6 +18,7 @@ import sysconfig
 
 import numpy
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 KERNEL_CFLAGS = ["-O3", "-std=c11", "-ffp-contract=off", "-fno-fast-math", "-fvisibility=hidden",
                  "-fno-math-errno", "-fPIC"]
@@ -71,5 +73,17 @@ if sys.platform == "win32":
     sys.exit("vecmath cannot be built on Windows: its C kernels use GCC/clang vector extensions and "
              "POSIX threads, which MSVC lacks (docs/design.md, 'Platforms'). Use Linux, macOS or WSL.")
 
+class BuildExt(build_ext):
+    """In place, a version-specific _ufuncs left by a build from before the stable ABI would
+    shadow the abi3 one (the interpreter tries its own suffix first): it goes."""
+
+    def run(self):
+        if self.inplace and LIMITED_API:
+            for stale in glob.glob("vecmath/_ufuncs.cpython-*.so"):
+                os.remove(stale)
+        super().run()
+
+
 setup(libraries=kernels, ext_modules=[ufuncs], cffi_modules=["vecmath/_kernels_build.py:ffibuilder"],
+      cmdclass={"build_ext": BuildExt},
       options={"bdist_wheel": {"py_limited_api": "cp310"}} if LIMITED_API else {})

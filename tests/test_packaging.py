@@ -50,6 +50,17 @@ def test_one_wheel_serves_every_cpython(installed):
     assert {n for n in names if n.endswith(".so")} == {"vecmath/_ufuncs.abi3.so", "vecmath/_kernels.abi3.so"}
 
 
+def test_the_built_extensions_are_abi3():
+    """The extensions this tree imports are its stable-ABI builds (setup.py removes a stale
+    version-specific _ufuncs, which would be imported first)."""
+    if sysconfig.get_config_var("Py_GIL_DISABLED"):
+        pytest.skip("free-threaded CPython: no stable ABI")
+    import vecmath._kernels
+    import vecmath._ufuncs
+
+    assert [Path(m.__file__).name for m in (vecmath._ufuncs, vecmath._kernels)] == ["_ufuncs.abi3.so", "_kernels.abi3.so"]
+
+
 def test_extensions_need_no_glibc_newer_than_numpys():
     """The built extensions' glibc symbol versions (`objdump -T`) are all <= 2.28, so their wheels
     get a manylinux tag no newer than NumPy's, on the glibc of any build machine
