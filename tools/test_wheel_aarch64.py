@@ -7,7 +7,8 @@ emulated CPU of their vector length, QEMU_CPU=max,sve-default-vector-length=N).
 
 WHEEL defaults to the newest dist/vecmath_ufuncs-*aarch64.whl (tools/build_wheels.sh aarch64).  The
 interpreter is Debian's arm64 CPython 3.11 with NumPy's, cffi's and mpmath's aarch64 wheels
-(tools/aarch64_sysroot.sh, run here if needed); the wheel is installed beside them with
+(tools/aarch64_sysroot.sh, run here if needed; another CPython with --cross-dir DIR of
+`PY=3.14 SUITE=sid tools/aarch64_sysroot.sh DIR`); the wheel is installed beside them with
 pip install --target --platform, nothing of this checkout importable.  On each path:
   import   vecmath.show_config() under VECMATH_ISA, whose path in use must be that path
   bits     (golden)  quick: every ufunc's outputs (derivatives included) on every 64th golden input, every
@@ -135,14 +136,17 @@ def main(argv=None):
         print(f"skipped: no aarch64 CPython (tools/aarch64_sysroot.sh: {(r.stderr or r.stdout).strip()[-500:]})")
         return SKIP
     paths = args.path or list(PATHS)
+    # the emulated CPython's version (3.11, or another suite's: tools/aarch64_sysroot.sh)
+    version = subprocess.run([str(cross / "python"), "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+                             capture_output=True, text=True, check=True).stdout.strip()
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         site = work / "site"
         pip = [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site),
                "--platform", "manylinux_2_34_aarch64", "--platform", "manylinux_2_28_aarch64",
-               "--platform", "manylinux_2_17_aarch64", "--only-binary=:all:", "--python-version", "3.11",
-               "--implementation", "cp", "--abi", "cp311"]
+               "--platform", "manylinux_2_17_aarch64", "--only-binary=:all:", "--python-version", version,
+               "--implementation", "cp", "--abi", f"cp{version.replace('.', '')}"]
         subprocess.run([*pip, str(wheel)], check=True)
         if args.numba and not args.quick:
             subprocess.run([*pip, "numba", "llvmlite"], check=True)
