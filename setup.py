@@ -10,10 +10,15 @@ libraries build_clib made, so neither lists a kernel source.
 """
 import glob
 import importlib.util
+import os
 import pathlib
+import platform
+import sys
+import sysconfig
 
 import numpy
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 KERNEL_CFLAGS = ["-O3", "-std=c11", "-ffp-contract=off", "-fno-fast-math", "-fvisibility=hidden",
                  "-fno-math-errno", "-fPIC"]
@@ -36,13 +41,27 @@ kernels += [(f"vmkernels_{pathlib.Path(f).stem}", {"sources": [f], "include_dirs
                                                    "cflags": KERNEL_CFLAGS + flags, "depends": DEPENDS})
             for f, flags in OWN_FLAGS.items()]
 
+# The stable ABI of CPython 3.10 (PEP 384), through NumPy's headers, which support it: one wheel
+# per architecture serves every CPython from 3.10 on (cp310-abi3), as the cffi module already does.
+# A free-threaded CPython has no limited API: there the build is for that version alone.
+LIMITED_API = not sysconfig.get_config_var("Py_GIL_DISABLED")
+# glibc before 2.34 has pthread_create, pthread_mutex_trylock and pthread_sigmask in
+# libpthread.so.0, not libc: name it, so that the old symbol versions csrc/vm_threads.c binds
+# resolve whatever the interpreter links (a stub from glibc 2.34 on)
+LIBPTHREAD = (["-Wl,--push-state,--no-as-needed", "-l:libpthread.so.0", "-Wl,--pop-state"]
+              if sys.platform.startswith("linux") and platform.libc_ver()[0] == "glibc" else [])
+
 ufuncs = Extension(
     "vecmath._ufuncs",
     # the module API, its loops, the float16 codec, and the thread pool (ufuncs only)
     sources=["csrc/ufunc_module.c", "csrc/ufunc_loops.c", "csrc/float16.c", "csrc/vm_threads.c"],
     include_dirs=["csrc", numpy.get_include()],
-    extra_compile_args=["-O3", "-std=c11", "-fvisibility=hidden", "-pthread"],
-    extra_link_args=["-pthread"],
+    define_macros=[("Py_LIMITED_API", "0x030A0000")] if LIMITED_API else [],
+    py_limited_api=LIMITED_API,
+    # a function outside the limited API is undeclared there: an error, not a warning
+    extra_compile_args=["-O3", "-std=c11", "-fvisibility=hidden", "-pthread",
+                        "-Werror=implicit-function-declaration"],
+    extra_link_args=["-pthread", *LIBPTHREAD],
     libraries=["m"],
     depends=KERNEL_HEADERS,
 )
@@ -50,10 +69,21 @@ ufuncs = Extension(
 # Windows: no build.  MSVC has neither GCC's vector extensions and __builtin_cpu_supports, which
 # the kernels are written with, nor POSIX threads (vm_threads.c): say so here, before any compiler
 # runs, instead of failing in it (docs/design.md, "Platforms")
-import sys  # noqa: E402
-
 if sys.platform == "win32":
     sys.exit("vecmath cannot be built on Windows: its C kernels use GCC/clang vector extensions and "
              "POSIX threads, which MSVC lacks (docs/design.md, 'Platforms'). Use Linux, macOS or WSL.")
 
-setup(libraries=kernels, ext_modules=[ufuncs], cffi_modules=["vecmath/_kernels_build.py:ffibuilder"])
+class BuildExt(build_ext):
+    """In place, a version-specific _ufuncs left by a build from before the stable ABI would
+    shadow the abi3 one (the interpreter tries its own suffix first): it goes."""
+
+    def run(self):
+        if self.inplace and LIMITED_API:
+            for stale in glob.glob("vecmath/_ufuncs.cpython-*.so"):
+                os.remove(stale)
+        super().run()
+
+
+setup(libraries=kernels, ext_modules=[ufuncs], cffi_modules=["vecmath/_kernels_build.py:ffibuilder"],
+      cmdclass={"build_ext": BuildExt},
+      options={"bdist_wheel": {"py_limited_api": "cp310"}} if LIMITED_API else {})

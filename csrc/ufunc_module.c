@@ -184,8 +184,8 @@ static int peer_type_resolver(PyUFuncObject *uf, NPY_CASTING casting, PyArrayObj
         if (type_tup && type_tup != Py_None) {
             if (!PyTuple_Check(type_tup)) wanted = 1;
             else
-                for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(type_tup); i++) {
-                    PyObject *t = PyTuple_GET_ITEM(type_tup, i);
+                for (Py_ssize_t i = 0; i < PyTuple_Size(type_tup); i++) {
+                    PyObject *t = PyTuple_GetItem(type_tup, i);
                     if (t != Py_None && (!PyArray_DescrCheck(t) || !ours((PyArray_Descr *)t))) wanted = 1;
                 }
         }
@@ -247,9 +247,10 @@ static PyObject *py_config(PyObject *self, PyObject *args) {
     PyObject *available = PyList_New(0);
     Py_XDECREF(names);
     if (!paths || !available) goto fail;
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(paths); i++) {
-        const char *name = PyUnicode_AsUTF8(PyList_GET_ITEM(paths, i));
-        if (!name || (vm_isa_available(name) && PyList_Append(available, PyList_GET_ITEM(paths, i)) < 0))
+    for (Py_ssize_t i = 0; i < PyList_Size(paths); i++) {
+        PyObject *path = PyList_GetItem(paths, i);   /* borrowed */
+        const char *name = PyUnicode_AsUTF8AndSize(path, NULL);
+        if (!name || (vm_isa_available(name) && PyList_Append(available, path) < 0))
             goto fail;
     }
     return Py_BuildValue("{s:s,s:N,s:N,s:s}", "isa", vm_isa(), "paths", paths, "available",

@@ -17,6 +17,23 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+/* glibc 2.32 and 2.34 gave these three new symbol versions when libpthread moved into libc; the
+ * code behind each is the same as the old version's.  Binding the architecture's base version,
+ * which a new glibc keeps as a compat symbol, lets a wheel built there run on old glibcs too
+ * (manylinux_2_12 on x86-64, 2_17 on aarch64; NumPy's is 2_28); setup.py also names
+ * libpthread.so.0, where they live before 2.34 (docs/design.md, "Platforms";
+ * tests/test_packaging.py checks every symbol version).  Elsewhere the defaults stand. */
+#if defined(__GLIBC__) && defined(__x86_64__) && !defined(__ILP32__)
+#define VM_GLIBC_BASE "GLIBC_2.2.5"
+#elif defined(__GLIBC__) && defined(__aarch64__) && !defined(__ILP32__)
+#define VM_GLIBC_BASE "GLIBC_2.17"
+#endif
+#ifdef VM_GLIBC_BASE
+__asm__(".symver pthread_create,pthread_create@" VM_GLIBC_BASE);
+__asm__(".symver pthread_mutex_trylock,pthread_mutex_trylock@" VM_GLIBC_BASE);
+__asm__(".symver pthread_sigmask,pthread_sigmask@" VM_GLIBC_BASE);
+#endif
+
 #define VM_MAX_THREADS 256
 #define VM_PART_ALIGN 64 /* parts start on a multiple of 64 elements (whole cache lines) */
 

@@ -208,7 +208,7 @@ def test_vecmath_alone_never_imports_cuda():
 def test_without_the_extra_the_error_names_it():
     code = "import sys; sys.modules['numba'] = None\nimport vecmath.cuda"
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert r.returncode != 0 and 'pip install "vecmath[cuda]"' in r.stderr
+    assert r.returncode != 0 and 'pip install "vecmath-ufuncs[cuda]"' in r.stderr
 
 
 # ---- vecmath.jax's GPU kernels (csrc/cuda/vecmath_cuda_xla.cu) -----------------------------------

@@ -12,8 +12,10 @@
 #                                           Debian: CC=clang-14)
 #   WHEEL_DIR=dir                           somewhere other than dist/
 # Each build runs in a copy of the tracked (and untracked, not ignored) files, so no build folder
-# or stray file of this checkout can reach a wheel.  auditwheel's tag is the oldest manylinux
-# policy the extensions' symbol versions allow (docs/design.md, "Platforms").  Needs pip,
+# or stray file of this checkout can reach a wheel.  One wheel per architecture serves every
+# CPython from 3.10 (cp310-abi3: the extensions use the stable ABI); auditwheel's tag is the
+# oldest manylinux policy the extensions' symbol versions allow, older than NumPy's 2_28
+# (docs/design.md, "Platforms"; python3 tests/wheel_files.py WHEEL checks both tags).  Needs pip,
 # python3 -m venv; aarch64 also aarch64-linux-gnu-gcc and qemu-aarch64 (exit 77 without them).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -43,7 +45,7 @@ repair() {      # auditwheel repair into OUT, its report beside the wheel; no de
     [ "$arch" = x86_64 ] || ln -sf "$(command -v "$arch-linux-gnu-strip")" "$bin/strip"
     PATH="$bin:$PATH" "$TOOLS/bin/auditwheel" repair --strip -w "$OUT" "$raw"
     local wheel
-    wheel="$(ls -t "$OUT"/vecmath-*"$arch".whl | head -1)"
+    wheel="$(ls -t "$OUT"/vecmath_ufuncs-*"$arch".whl | head -1)"
     "$TOOLS/bin/auditwheel" show "$wheel" | tee "${wheel%.whl}.auditwheel.txt"
     echo "built $wheel ($(du -k "$wheel" | cut -f1) KiB)"
 }
@@ -81,5 +83,5 @@ for arch in "${ARCHES[@]}"; do
     *) echo "build_wheels: unknown architecture $arch (x86_64 or aarch64)" >&2; exit 2 ;;
     esac
     echo "$arch: built in $((SECONDS - t0)) s with $CC_KIND"
-    repair "$(ls "$raw"/vecmath-*.whl)" "$arch"
+    repair "$(ls "$raw"/vecmath_ufuncs-*.whl)" "$arch"
 done

@@ -66,6 +66,18 @@ for tier in spec.TIERS:
             assert y.dtype == dtype and np.allclose(y, ref, rtol=1e-3, atol=1e-6), (tier, fn, dtype)
             calls += 1
 print(f"smoke: {calls} ufunc calls (every function, tier and dtype) agree with their peer (NumPy, else mpmath); vecmath from {vecmath.__file__}")
+# the thread pool (pthread_create, pthread_sigmask, pthread_mutex_trylock: the glibc symbols a
+# wheel binds old versions of): a call large enough to be split starts workers and gives the
+# bits of one thread
+big = np.linspace(-5, 5, 1 << 20)
+vecmath.set_num_threads(1)
+one = vecmath.exp(big)
+tasks = len(os.listdir("/proc/self/task"))
+vecmath.set_num_threads(2)
+two = vecmath.exp(big)
+started = len(os.listdir("/proc/self/task")) - tasks
+assert started >= 1 and np.array_equal(one.view(np.uint64), two.view(np.uint64)), started
+print(f"threads: a 2^20-element call on 2 threads ({started} worker started) gives the 1-thread bits")
 EOF
 python -m vecmath.accuracy.golden
 [ $SMOKE = 1 ] && exit 0

@@ -5,9 +5,10 @@ emulated CPU of their vector length, QEMU_CPU=max,sve-default-vector-length=N).
     python tools/test_wheel_aarch64.py [WHEEL] --quick    CI's subset (a few minutes)
     python tools/test_wheel_aarch64.py [WHEEL]            everything (docs/design.md, "Platforms")
 
-WHEEL defaults to the newest dist/vecmath-*aarch64.whl (tools/build_wheels.sh aarch64).  The
+WHEEL defaults to the newest dist/vecmath_ufuncs-*aarch64.whl (tools/build_wheels.sh aarch64).  The
 interpreter is Debian's arm64 CPython 3.11 with NumPy's, cffi's and mpmath's aarch64 wheels
-(tools/aarch64_sysroot.sh, run here if needed); the wheel is installed beside them with
+(tools/aarch64_sysroot.sh, run here if needed; another CPython with --cross-dir DIR of
+`PY=3.14 SUITE=sid tools/aarch64_sysroot.sh DIR`); the wheel is installed beside them with
 pip install --target --platform, nothing of this checkout importable.  On each path:
   import   vecmath.show_config() under VECMATH_ISA, whose path in use must be that path
   bits     (golden)  quick: every ufunc's outputs (derivatives included) on every 64th golden input, every
@@ -112,7 +113,7 @@ class Runner:
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("wheel", nargs="?", help="the aarch64 wheel (default: newest dist/vecmath-*aarch64.whl)")
+    p.add_argument("wheel", nargs="?", help="the aarch64 wheel (default: newest dist/vecmath_ufuncs-*aarch64.whl)")
     p.add_argument("--quick", action="store_true", help="CI's subset")
     p.add_argument("--path", action="append", choices=PATHS, help="only these paths")
     p.add_argument("--numba", action="store_true", help="also numba's aarch64 wheel (full run)")
@@ -123,7 +124,7 @@ def main(argv=None):
     if shutil.which("qemu-aarch64") is None:
         print("skipped: qemu-aarch64 not found (Debian: apt-get install qemu-user)")
         return SKIP
-    wheels = [args.wheel] if args.wheel else sorted(glob.glob(str(ROOT / "dist" / "vecmath-*aarch64.whl")),
+    wheels = [args.wheel] if args.wheel else sorted(glob.glob(str(ROOT / "dist" / "vecmath_ufuncs-*aarch64.whl")),
                                                     key=os.path.getmtime)
     if not wheels:
         print("no aarch64 wheel: tools/build_wheels.sh aarch64")
@@ -135,14 +136,17 @@ def main(argv=None):
         print(f"skipped: no aarch64 CPython (tools/aarch64_sysroot.sh: {(r.stderr or r.stdout).strip()[-500:]})")
         return SKIP
     paths = args.path or list(PATHS)
+    # the emulated CPython's version (3.11, or another suite's: tools/aarch64_sysroot.sh)
+    version = subprocess.run([str(cross / "python"), "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+                             capture_output=True, text=True, check=True).stdout.strip()
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         site = work / "site"
         pip = [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site),
                "--platform", "manylinux_2_34_aarch64", "--platform", "manylinux_2_28_aarch64",
-               "--platform", "manylinux_2_17_aarch64", "--only-binary=:all:", "--python-version", "3.11",
-               "--implementation", "cp", "--abi", "cp311"]
+               "--platform", "manylinux_2_17_aarch64", "--only-binary=:all:", "--python-version", version,
+               "--implementation", "cp", "--abi", f"cp{version.replace('.', '')}"]
         subprocess.run([*pip, str(wheel)], check=True)
         if args.numba and not args.quick:
             subprocess.run([*pip, "numba", "llvmlite"], check=True)

@@ -1,4 +1,4 @@
-"""vecmath on NVIDIA GPUs, through numba-cuda (`pip install "vecmath[cuda]"`).
+"""vecmath on NVIDIA GPUs, through numba-cuda (`pip install "vecmath-ufuncs[cuda]"`).
 
 Inside your own `@cuda.jit` kernels (float32 or float64 scalars):
 
@@ -30,7 +30,7 @@ try:
     from numba.core import sigutils, types
     from numba.cuda.extending import lower_builtin, type_callable
 except ImportError as e:  # numba-cuda is the optional extra
-    raise ImportError(f'vecmath.cuda needs numba-cuda: pip install "vecmath[cuda]" ({e})') from None
+    raise ImportError(f'vecmath.cuda needs numba-cuda: pip install "vecmath-ufuncs[cuda]" ({e})') from None
 
 import os
 import pathlib
