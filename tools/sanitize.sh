@@ -15,10 +15,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python}
 TESTS=(tests --ignore=tests/test_numba.py --ignore=tests/test_numba_deriv.py
-       --ignore=tests/test_cuda_ptx.py --ignore=tests/test_packaging.py -m "not exhaustive")
+       --ignore=tests/test_cuda_ptx.py --ignore=tests/test_packaging.py)
 if [ "${1:-}" = "--quick" ]; then
     TESTS=(tests/test_ufunc_contract.py tests/test_memory_bounds.py tests/test_reliability.py
-           tests/test_isa.py -m "not exhaustive")
+           tests/test_isa.py)
     shift
 fi
 if [ "${1:-}" = "--" ]; then shift; TESTS=("$@"); fi

@@ -8,7 +8,7 @@
 #   show_config(), one call of every function's ufunc (each tier and dtype) beside NumPy's, and
 #   python -m vecmath.accuracy.golden (every hash on every path this CPU runs);
 #   with --smoke that is all (CI's check);
-#   otherwise pytest on a copy of tests/ (default: -m "not exhaustive" -n 0 and the modules that
+#   otherwise pytest on a copy of tests/ (default: -n 0 and the modules that
 #   test the installed package; PYTEST ARGS replace them), the tests that read the source tree
 #   (csrc/, pyproject.toml) deselected: they test the checkout, not the wheel.
 # VENV_DIR=dir keeps the venv there (default: a temporary folder, removed at the end).
@@ -85,7 +85,7 @@ python -m vecmath.accuracy.golden
 cp -r "$ROOT/tests" "$WORK/tests"
 cd "$WORK/tests"
 if [ $# -eq 0 ]; then
-    set -- -m "not exhaustive" -n 0 test_accuracy.py test_api.py test_deriv.py test_isa.py test_memory_bounds.py \
+    set -- -n 0 test_accuracy.py test_api.py test_deriv.py test_isa.py test_memory_bounds.py \
         test_reliability.py test_ufunc_contract.py test_warnings.py test_threads.py test_numba.py test_numba_deriv.py
 fi
 # the tests of the checkout itself (they read csrc/, tools/ or pyproject.toml beside tests/)
