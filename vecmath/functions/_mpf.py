@@ -1,8 +1,14 @@
 """Exact arithmetic on mpmath's raw (sign, man, exp, bc) tuples for the descriptors' series
 enclosures (vecmath.accuracy.reference uses them where fixed precision cannot settle f(x))."""
-from mpmath.libmp import from_int, mpf_add, mpf_div, mpf_mul, mpf_neg, mpf_shift, mpf_sub  # noqa: F401
+from mpmath.libmp import MPZ_ONE, from_int, mpf_add, mpf_div, mpf_mul, mpf_neg, mpf_shift, mpf_sub  # noqa: F401
 
 ONE, THREE = from_int(1), from_int(3)
+
+
+def two_to(exp):
+    """2^exp as a raw tuple: its mantissa of mpmath's integer type (mpmath >= 1.4 requires it),
+    its exponent a Python int (math.ldexp takes no gmpy2 integer)."""
+    return (0, MPZ_ONE, int(exp), 1)
 
 
 def magnitude(t):
@@ -13,7 +19,7 @@ def magnitude(t):
 
 def plus_minus(centre, exp):
     """(centre - 2^exp, centre + 2^exp), exactly."""
-    d = (0, 1, exp, 1)
+    d = two_to(exp)
     return mpf_sub(centre, d), mpf_add(centre, d)
 
 

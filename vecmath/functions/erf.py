@@ -8,13 +8,13 @@ from . import Function, exact_odd_to_one
 
 
 def _series(t):
-    from ._mpf import ONE, magnitude, mpf_neg, mpf_sub
+    from ._mpf import ONE, magnitude, mpf_neg, mpf_sub, two_to
 
     mag = magnitude(t)
     if mag is not None and mag >= 4:
         # |x| >= 8: erf|x| = 1 - erfc|x|, 0 < erfc|x| < exp(-64) < 2^-92 (fixed precision cannot
         # settle a value this close to the binade boundary 1)
-        below_one = mpf_sub(ONE, (0, 1, -92, 1))
+        below_one = mpf_sub(ONE, two_to(-92))
         return (below_one, ONE) if not t[0] else (mpf_neg(ONE), mpf_neg(below_one))
     return None
 

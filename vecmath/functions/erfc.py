@@ -16,7 +16,7 @@ def _exact(x):
 
 
 def _series(t):
-    from ._mpf import magnitude, mpf_sub
+    from ._mpf import magnitude, mpf_sub, two_to
     from mpmath.libmp import from_int
 
     mag = magnitude(t)
@@ -24,7 +24,7 @@ def _series(t):
         # x <= -8: erfc(x) = 2 - erfc|x|, 0 < erfc|x| < exp(-64) < 2^-92 (fixed precision cannot
         # settle a value this close to the binade boundary 2)
         two = from_int(2)
-        return mpf_sub(two, (0, 1, -92, 1)), two
+        return mpf_sub(two, two_to(-92)), two
     if mag is not None and mag >= 6 and not t[0]:
         return _far_tail(t)
     if mag is not None and mag <= -60:
@@ -46,14 +46,14 @@ def _far_tail(t):
     mpmath takes up to 100 ms to evaluate erfc this deep; these powers of two settle the rounding
     (to +0) at once."""
     from mpmath.libmp import mpf_div, mpf_ln2, mpf_mul, to_int
-    from ._mpf import ONE
+    from ._mpf import two_to
 
     _, man, exp, bc = t
     prec = 2 * (exp + bc) + 64                       # |rel err| < 2^-62 of N < 2^(2 (exp + bc))
     n = mpf_div(mpf_mul(t, t), mpf_ln2(prec + 8), prec)
-    upper = int(to_int(n, "f")) - 1                 # int: exponents must not be gmpy2 integers
-    lower = int(to_int(n, "c")) + 1 + exp + bc + 2   # 4x < 2^(exp + bc + 2)
-    return (0, 1, -lower, 1), (0, 1, -upper, 1)
+    upper = to_int(n, "f") - 1
+    lower = to_int(n, "c") + 1 + exp + bc + 2        # 4x < 2^(exp + bc + 2)
+    return two_to(-lower), two_to(-upper)
 
 
 FUNCTION = Function(

@@ -19,14 +19,14 @@ def _exact(x):
 def _series(t):
     from mpmath.libmp import from_int, mpf_lt
 
-    from ._mpf import magnitude, mpf_add, mpf_mul, mpf_shift, plus_minus
+    from ._mpf import magnitude, mpf_add, mpf_mul, mpf_shift, plus_minus, two_to
 
     MINUS_ONE, MINUS_40 = from_int(-1), from_int(-40)
 
     mag = magnitude(t)
     if mag is not None and t[0] and mag >= 6 and mpf_lt(t, MINUS_40):
         # x < -40: -1 < expm1(x) < -1 + e^-40 < -1 + 2^-57 (mpf_expm1 would round to -1 itself)
-        return MINUS_ONE, mpf_add(MINUS_ONE, (0, 1, -57, 1))
+        return MINUS_ONE, mpf_add(MINUS_ONE, two_to(-57))
     if mag is not None and mag <= -40:
         # x + x^2/2; the remainder sum_{k>=3} x^k/k! is below |x|^3 < 2^(3 mag)
         return plus_minus(mpf_add(t, mpf_shift(mpf_mul(t, t), -1)), 3 * mag)

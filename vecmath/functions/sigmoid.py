@@ -17,7 +17,7 @@ def _exact(x):
 def _series(t):
     from mpmath.libmp import from_int, mpf_div
 
-    from ._mpf import ONE, magnitude, mpf_add, mpf_mul, mpf_shift, mpf_sub, plus_minus
+    from ._mpf import ONE, magnitude, mpf_add, mpf_mul, mpf_shift, mpf_sub, plus_minus, two_to
 
     mag = magnitude(t)
     if mag is None:
@@ -30,7 +30,7 @@ def _series(t):
         return plus_minus(centre, max(5 * mag, 3 * mag - 63))
     if mag >= 7 and not t[0]:
         # x >= 64: 1 - sigmoid(x) = e/(1 + e) < e = exp(-x) < 2^-92
-        return mpf_sub(ONE, (0, 1, -92, 1)), ONE
+        return mpf_sub(ONE, two_to(-92)), ONE
     return None
 
 

@@ -34,13 +34,13 @@ def _exact(x):
 
 
 def _series(t):
-    from ._mpf import magnitude
+    from ._mpf import magnitude, two_to
 
     mag = magnitude(t)
     if mag is not None and mag >= 7 and not t[0]:
         # x >= 64: softplus(x) = x + log1p(e^-x), 0 < log1p(e^-x) < e^-x < 2^-92
         from mpmath.libmp import mpf_add
-        return t, mpf_add(t, (0, 1, -92, 1))
+        return t, mpf_add(t, two_to(-92))
     return None
 
 

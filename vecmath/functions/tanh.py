@@ -6,7 +6,7 @@ from . import Function, exact_odd_to_one
 
 
 def _series(t):
-    from ._mpf import ONE, magnitude, mpf_neg, mpf_sub, odd_cubic
+    from ._mpf import ONE, magnitude, mpf_neg, mpf_sub, odd_cubic, two_to
 
     mag = magnitude(t)
     if mag is None:
@@ -15,7 +15,7 @@ def _series(t):
         return odd_cubic(t, mag)
     if mag >= 7:
         # |x| >= 64: tanh|x| = 1 - theta with 0 < theta < 2 exp(-2|x|) < 2^-183
-        below_one = mpf_sub(ONE, (0, 1, -183, 1))
+        below_one = mpf_sub(ONE, two_to(-183))
         return (below_one, ONE) if not t[0] else (mpf_neg(ONE), mpf_neg(below_one))
     return None
 
