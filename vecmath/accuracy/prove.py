@@ -7,9 +7,9 @@ inputs per function plus every shipped hardest-to-round case), against mpmath.
     python -m vecmath.accuracy.prove --write   as verify, then record what was re-proven in proofs.json
     ... --functions exp log --dtypes float32 --tiers accurate --no-generator --no-numba
 
-In a source tree it first runs the generator's check (python -m vecmath._gen --check): every
-committed table and coefficient block equals a fresh run, whose polynomial errors Sollya
-certifies.
+In a source tree it also runs the generator's check (python -m vecmath._gen --check, beside the
+digests): every committed table and coefficient block equals a fresh run, whose polynomial
+errors Sollya certifies.
 
 A proof measures a tier's results against the correctly rounded reference (for float32 one sweep
 of all 2^32 inputs for the tiers being proven, vecmath.accuracy.exhaustive) and checks them
@@ -153,10 +153,11 @@ def numba_float32_digest(func):
     return float32_digests({"numba": f})["numba"]
 
 
-def check_generated():
-    """python -m vecmath._gen --check in a source tree: every committed table and coefficient
-    block equals a fresh run of the generator, whose errors Sollya certifies.  True, False, or
-    None where it cannot run (an installed package has no csrc/ to compare; no Sollya)."""
+def start_generator_check():
+    """Start python -m vecmath._gen --check in a source tree (every committed table and
+    coefficient block equal to a fresh run of the generator, whose errors Sollya certifies): it
+    runs on about one core beside the digests.  Returns the process, or None where it cannot
+    run (an installed package has no csrc/ to compare; no Sollya)."""
     import subprocess
 
     from .._gen import certify
@@ -166,13 +167,19 @@ def check_generated():
         why = "no source tree here" if certify.available() else "Sollya is not installed"
         print(f"  skip generator check (python -m vecmath._gen --check): {why}", flush=True)
         return None
-    t0 = time.perf_counter()
-    r = subprocess.run([sys.executable, "-m", "vecmath._gen", "--check", "--root", str(root)],
-                       capture_output=True, text=True)
-    ok = r.returncode == 0
-    print(f"  {'ok  ' if ok else 'FAIL'} generated tables and coefficients: "
-          f"{'current, errors certified' if ok else r.stderr.strip()[-2000:]} "
-          f"({time.perf_counter() - t0:.0f} s)", flush=True)
+    proc = subprocess.Popen([sys.executable, "-m", "vecmath._gen", "--check", "--root", str(root)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc.started = time.perf_counter()
+    return proc
+
+
+def finish_generator_check(proc):
+    """True where the generated files are current, else False (and what the generator said)."""
+    out, err = proc.communicate()
+    ok = proc.returncode == 0
+    print(f"  {'ok  ' if ok else 'FAIL'} generated tables and coefficients (python -m vecmath._gen --check): "
+          f"{'current, errors certified' if ok else (err or out).strip()[-2000:]} "
+          f"({time.perf_counter() - proc.started:.0f} s)", flush=True)
     return ok
 
 
@@ -218,10 +225,7 @@ def main(argv=None):
     start, failed, reproven, held = time.perf_counter(), [], 0, 0
     print(f"vecmath {cfg['version']}: proofs on the {cfg['isa']} path"
           f"{' (full)' if args.full else ' (verify digests, re-prove the rest)'}", flush=True)
-    if not args.no_generator:
-        generator_ok = check_generated()
-        if generator_ok is False:
-            failed.append("python -m vecmath._gen --check: the generated files differ from a fresh run")
+    generator = None if args.no_generator else start_generator_check()
     for dtype in args.dtypes:
         for func in args.functions:
             t0 = time.perf_counter()
@@ -264,6 +268,8 @@ def main(argv=None):
             print(f"  ({func} {dtype}: {time.perf_counter() - t0:.0f} s)", flush=True)
             if args.write:         # after each function: a long run that stops keeps what it proved
                 save(record, args.record)
+    if generator is not None and not finish_generator_check(generator):
+        failed.append("python -m vecmath._gen --check: the generated files differ from a fresh run")
     total = time.perf_counter() - start
     print(f"{held} held by digest, {reproven} proven, {len(failed)} failed, in {total:.0f} s")
     if reproven and not args.write and not failed:
