@@ -14,6 +14,7 @@ import numpy as np
 from .. import functions
 from .formats import fmt
 from .reference import mpf_ulp_exp, round_mpf
+from .sampling import loguniform
 
 
 def exact_deriv(fn, x):
@@ -41,9 +42,7 @@ def deriv_samples(fn, dtype, n=1500, seed=7):
         elif kind == "around":
             v = lo + (np.arange(n) - n // 2) * np.spacing(lo) * 8
         else:
-            v = np.exp(rng.uniform(np.log(lo), np.log(hi), n))
-            if kind == "loguniform_signed":
-                v *= rng.choice([-1.0, 1.0], n)
+            v = loguniform(rng, lo, hi, n, signed=kind == "loguniform_signed")
         with np.errstate(all="ignore"):
             parts.append(v.astype(dtype))
     x = np.concatenate(parts)

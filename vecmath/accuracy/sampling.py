@@ -3,7 +3,10 @@
 n inputs: a quarter are uniform bit patterns over the whole domain (NaNs, infinities and
 subnormals included), the rest are spread evenly over the function's spec.REGIONS:
 uniform in value, log-uniform in magnitude (with both signs for "loguniform_signed") and
-"around" a centre, which takes every neighbour within the given number of ulps.  For float64
+"around" a centre, which takes every neighbour within the given number of ulps.  Every step is
+integer or correctly rounded arithmetic (NumPy's Generator), never a libm or SIMD call, so a seed
+gives the same inputs on every machine: NumPy's own np.exp gives other bits on AVX-512 than on
+AVX2, which once made the recorded proof set differ between CPUs.  For float64
 the worst-case inputs of the function (spec.WORSTCASE_FILES; negatives too for
 spec.WORSTCASE_ODD) are added on top of the n.
 """
@@ -52,13 +55,23 @@ def region_inputs(rng, kind, lo, hi, count, dtype):
     if kind == "uniform":
         v = rng.uniform(lo, hi, count)
     elif kind in ("loguniform", "loguniform_signed"):
-        v = np.exp(rng.uniform(math.log(lo), math.log(hi), count))
-        if kind == "loguniform_signed":
-            v *= rng.choice([-1.0, 1.0], count)
+        v = loguniform(rng, lo, hi, count, signed=kind == "loguniform_signed")
     else:
         raise ValueError(f"unknown region kind {kind!r}")
     with np.errstate(over="ignore"):
         return v.astype(dtype)
+
+
+def loguniform(rng, lo, hi, count, signed=False):
+    """count float64 magnitudes in [lo, hi] (0 < lo < hi), uniform over the float64 bit patterns
+    between them: every binade gets the same share (log-uniform at the resolution of binades),
+    uniform within each.  Drawn as integers, so the same on every machine; signed: each sign
+    with probability 1/2."""
+    a, b = (int(np.float64(v).view(np.uint64)) for v in (lo, hi))
+    v = rng.integers(a, b, count, dtype=np.uint64, endpoint=True).view(np.float64)
+    if signed:
+        v = np.where(rng.integers(0, 2, count).astype(bool), -v, v)
+    return v
 
 
 def _neighbours(centre, half_width, count, rng):
