@@ -8,7 +8,8 @@ The Python package on AArch64: tools/build_wheels.sh aarch64 cross-builds the wh
 Debian's arm64 CPython under qemu, tools/aarch64_sysroot.sh), whose file list is checked
 (tests/wheel_files.py), and tools/test_wheel_aarch64.py --quick installs it there and runs, on
 every AArch64 path, show_config and every ufunc's bits on the quick input subset, and on NEON the
-ufunc contract and warning tests and NumPy's umath tests with vecmath swapped in (~2 minutes).
+ufunc contract and warning tests and NumPy's umath tests with vecmath swapped in (~3 minutes: marked
+`wheel`, it runs with `pytest -m wheel`, as .ci/run does, not in the default run).
 Skips where qemu, the cross compiler or Debian's arm64 packages cannot be had."""
 import os
 import platform
@@ -45,6 +46,7 @@ def test_aarch64_paths_give_these_bits_under_flush_to_zero():
     assert "neon" in r.stdout and "FPCR.FZ set" in r.stdout, r.stdout
 
 
+@pytest.mark.wheel
 def test_python_package_on_aarch64(tmp_path):
     if platform.machine() == "aarch64":
         pytest.skip("on AArch64 the ordinary tests run the package natively")
