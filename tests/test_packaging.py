@@ -25,10 +25,11 @@ def installed(tmp_path_factory):
     if given:
         (tmp / "dist").mkdir()
         shutil.copy(given, tmp / "dist")
-    build = None if given else subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-                            "-w", str(tmp / "dist"), str(ROOT)], capture_output=True, text=True)
-    if build is not None and build.returncode != 0:
-        pytest.fail(f"wheel build failed:\n{build.stderr[-3000:]}")
+    else:
+        build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+                                "-w", str(tmp / "dist"), str(ROOT)], capture_output=True, text=True)
+        if build.returncode != 0:
+            pytest.fail(f"wheel build failed:\n{build.stderr[-3000:]}")
     wheel = next((tmp / "dist").glob("vecmath_ufuncs-*.whl"))
     with zipfile.ZipFile(wheel) as z:
         z.extractall(tmp / "site")

@@ -27,6 +27,15 @@ def test_record_keeps_todays_bound(dtype, func, tier):
 
 
 @pytest.mark.parametrize("func", spec.FUNCTIONS)
+def test_float64_proof_set_is_the_recorded_one(func):
+    """Every machine draws the same float64 proof set (integer arithmetic only: no libm or SIMD
+    call, whose bits differ between CPUs), so the recorded digests can hold anywhere."""
+    recorded = {e["inputs"] for e in prove.load()["proofs"]["float64"][func].values()}
+    drawn = prove._bits_digest(prove.float64_inputs(func)).hexdigest()
+    assert recorded == {drawn}, f"{func}: this machine draws another proof set than the one recorded"
+
+
+@pytest.mark.parametrize("func", spec.FUNCTIONS)
 def test_float64_proofs_hold_for_these_bits(func, capsys):
     """The recorded float64 proofs are of this build's outputs on today's proof set (a change of
     bits must be proven again: python -m vecmath.accuracy.prove --write)."""
